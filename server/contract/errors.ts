@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * Every error the product API answers with. Clients branch on the code, never on the message.
+ * Feature contracts add their own codes here so the union stays the one list.
+ */
+export const errorCodes = [
+  'invalid_request',
+  'invalid_json',
+  'unsupported_media_type',
+  'payload_too_large',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'route_not_found',
+  'conflict',
+  'rate_limited',
+  'internal_error',
+  'service_unavailable',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorDetailSchema = z.object({
+  /** Where in the request the problem is, as a dotted path: "body.email", "query.page". */
+  path: z.string(),
+  message: z.string(),
+});
+
+export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+
+export const errorResponseSchema = z.object({
+  code: z.enum(errorCodes),
+  message: z.string(),
+  details: z.array(errorDetailSchema).optional(),
+});
+
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

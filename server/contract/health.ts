@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+
+export const healthResponseSchema = z.object({
+  /** ok when every dependency is up; degraded when the queue is down; down when the database is. */
+  status: z.enum(['ok', 'degraded', 'down', 'stopping']),
+  version: z.string(),
+  database: z.object({
+    status: z.enum(['up', 'down']),
+    kind: z.enum(['pglite', 'postgres']),
+  }),
+  queue: z.object({
+    status: z.enum(['up', 'down']),
+  }),
+});
+
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+export const getHealth = defineEndpoint({
+  method: 'GET',
+  path: '/api/health',
+  response: healthResponseSchema,
+});

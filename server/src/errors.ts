@@ -1,0 +1,38 @@
+import type { ErrorCode, ErrorDetail } from '#contract/errors.ts';
+
+const statusByCode: Record<ErrorCode, number> = {
+  invalid_request: 400,
+  invalid_json: 400,
+  unsupported_media_type: 415,
+  payload_too_large: 413,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  route_not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+};
+
+/**
+ * An error a person can act on: the code is for clients to branch on, the message is shown as it is.
+ * Anything thrown that is not an AppError answers 500 without internals.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: ErrorDetail[] | undefined;
+
+  constructor(code: ErrorCode, message: string, details?: ErrorDetail[]) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = statusByCode[code];
+    this.details = details;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

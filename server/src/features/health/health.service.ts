@@ -1,0 +1,34 @@
+import type { HealthResponse } from '#contract/health.ts';
+import type { Database } from '../../db/prisma.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+
+export interface HealthDeps {
+  prisma: Database;
+  queue: JobQueue;
+  databaseKind: 'pglite' | 'postgres';
+  version: string;
+  isStopping: () => boolean;
+}
+
+export async function checkHealth(deps: HealthDeps): Promise<HealthResponse> {
+  const databaseUp = await deps.prisma.$queryRaw`SELECT 1`.then(
+    () => true,
+    () => false,
+  );
+  const queueUp = deps.queue.isUp();
+  let status: HealthResponse['status'] = 'ok';
+  if (deps.isStopping()) status = 'stopping';
+  else if (!databaseUp) status = 'down';
+  else if (!queueUp) status = 'degraded';
+  return {
+    status,
+    version: deps.version,
+    database: { status: databaseUp ? 'up' : 'down', kind: deps.databaseKind },
+    queue: { status: queueUp ? 'up' : 'down' },
+  };
+}
+
+/** Load balancers read the status code: only a server that can serve requests answers 200. */
+export function healthStatusCode(health: HealthResponse): number {
+  return health.status === 'ok' || health.status === 'degraded' ? 200 : 503;
+}

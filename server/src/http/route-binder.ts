@@ -1,0 +1,102 @@
+import express, { type Request, type Response, type Router } from 'express';
+import type { z } from 'zod';
+import type { Endpoint, EndpointResponse } from '#contract/endpoint.ts';
+import type { ErrorDetail } from '#contract/errors.ts';
+import { AppError } from '../errors.ts';
+import { findUnsafeInput } from './input-safety.ts';
+
+export type HandlerInput<E extends Endpoint> =
+  E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
+    ? { params: z.output<P>; query: z.output<Q>; body: z.output<B>; req: Request; res: Response }
+    : never;
+
+export type Handler<E extends Endpoint> = (
+  input: HandlerInput<E>,
+) => Promise<EndpointResponse<E>> | EndpointResponse<E>;
+
+export interface RouteOptions {
+  /** Largest JSON body accepted; most routes take small bodies, sync and webhook paths take whole stories. */
+  bodyLimit?: string;
+  /** Status from the answer, for endpoints whose status depends on it (health answers 503 when down). */
+  statusOf?: (output: unknown) => number;
+}
+
+export const DEFAULT_BODY_LIMIT = '100kb';
+
+export interface BinderOptions {
+  /** Check every answer against the contract (on in tests): a mismatch fails loudly instead of reaching a client. */
+  validateResponses: boolean;
+}
+
+export type BindRoute = <E extends Endpoint>(
+  router: Router,
+  endpoint: E,
+  handler: Handler<E>,
+  options?: RouteOptions,
+) => void;
+
+/** Binds contract endpoints to handlers: parses and validates input, answers with the validated output. */
+export function createRouteBinder(binderOptions: BinderOptions): BindRoute {
+  return (router, endpoint, handler, options = {}) => {
+    const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+    const middlewares = endpoint.body
+      ? [express.json({ limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, strict: true }), requireJsonBody]
+      : [];
+    router[method](endpoint.path, ...middlewares, async (req: Request, res: Response) => {
+      const problems: ErrorDetail[] = [];
+      const params = parsePart(endpoint.params, req.params, 'params', problems);
+      const query = parsePart(endpoint.query, req.query, 'query', problems);
+      const body = parsePart(endpoint.body, req.body, 'body', problems);
+      if (problems.length > 0) throw invalidRequest(problems);
+      const result = await handler({ params, query, body, req, res } as HandlerInput<typeof endpoint>);
+      let output: unknown = result;
+      if (binderOptions.validateResponses) {
+        const checked = endpoint.response.safeParse(result);
+        if (!checked.success) {
+          throw new Error(`Response of ${endpoint.method} ${endpoint.path} breaks the contract: ${checked.error.message}`);
+        }
+        output = checked.data;
+      }
+      const status = options.statusOf?.(output) ?? endpoint.status ?? 200;
+      res.status(status);
+      if (output === undefined || status === 204) res.end();
+      else res.json(output);
+    });
+  };
+}
+
+function requireJsonBody(req: Request, _res: Response, next: (error?: unknown) => void): void {
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (hasBody && !req.is('application/json')) {
+    next(new AppError('unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).'));
+    return;
+  }
+  next();
+}
+
+/** Validates one part of the request; what is wrong is added to `problems`, so one answer lists it all. */
+function parsePart(
+  schema: z.ZodType | undefined,
+  value: unknown,
+  part: 'params' | 'query' | 'body',
+  problems: ErrorDetail[],
+): unknown {
+  if (!schema) return undefined;
+  const unsafe = findUnsafeInput(value, part);
+  if (unsafe) {
+    problems.push(unsafe);
+    return undefined;
+  }
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    problems.push({ path: [part, ...issue.path.map(String)].join('.'), message: issue.message });
+  }
+  return undefined;
+}
+
+function invalidRequest(details: ErrorDetail[]): AppError {
+  const first = details[0];
+  const summary = first ? `${first.path.replace(/^(body|query|params)\./, '')}: ${first.message}` : 'invalid input';
+  return new AppError('invalid_request', `The request is not valid (${summary}).`, details);
+}

@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import type { Logger } from '../logger.ts';
+
+export interface JobContext {
+  jobId: string;
+  /** 0 on the first run, then 1, 2 ... on retries. */
+  retryCount: number;
+  /** Fires when the server shuts down and the grace period ends: long handlers stop at the next safe point. */
+  signal: AbortSignal;
+  logger: Logger;
+}
+
+export interface RetryPolicy {
+  /** Retries after the first failure. */
+  limit: number;
+  /** Delay before the first retry; it doubles each time (with jitter) up to maxDelaySeconds. */
+  delaySeconds: number;
+  maxDelaySeconds: number;
+}
+
+/**
+ * A unit of background work. The payload holds ids only (the handler reads current state from the database),
+ * and the handler is idempotent: a job runs at least once, so running it twice must change nothing more.
+ */
+export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
+  name: string;
+  payload: Payload;
+  handler: (payload: z.output<Payload>, context: JobContext) => Promise<void>;
+  retry: RetryPolicy;
+  /** A run taking longer is taken as dead and retried. */
+  expireInSeconds: number;
+  /**
+   * The worker proves it is alive this often (at least 10); a run whose heartbeat stops is retried long
+   * before it would expire. Null for short jobs, where expiry alone is soon enough.
+   */
+  heartbeatSeconds: number | null;
+  /** Jobs of this kind running at once in this process. */
+  concurrency: number;
+  /**
+   * How jobs with the same singleton key coexist: 'standard' ignores the key; 'short' keeps one queued;
+   * 'singleton' one running; 'stately' one queued and one running (a sync asked for during a sync runs once more after it).
+   */
+  policy: 'standard' | 'short' | 'singleton' | 'stately';
+}
+
+export const defaultRetry: RetryPolicy = { limit: 5, delaySeconds: 5, maxDelaySeconds: 300 };
+
+const jobNamePattern = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/;
+
+export function defineJob<Payload extends z.ZodType>(
+  definition: Pick<JobDefinition<Payload>, 'name' | 'payload' | 'handler'> & Partial<JobDefinition<Payload>>,
+): JobDefinition<Payload> {
+  if (!jobNamePattern.test(definition.name)) {
+    throw new Error(`Job name "${definition.name}" must be lower-case words joined by dots, like "space.sync"`);
+  }
+  return { retry: defaultRetry, expireInSeconds: 15 * 60, heartbeatSeconds: 30, concurrency: 1, policy: 'standard', ...definition };
+}

@@ -1,0 +1,101 @@
+import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
+import { createApp } from './app.ts';
+import { describeDatabase } from './boot/describe.ts';
+import { openDriver } from './db/driver.ts';
+import { createPrisma } from './db/prisma.ts';
+import { EnvError, loadEnv } from './env.ts';
+import { serveBuiltFrontEnds } from './http/front-ends.ts';
+import { allJobs } from './jobs/all-jobs.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
+import { createLogger } from './logger.ts';
+import { distDir, projectRoot } from './paths.ts';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const dev = process.argv.includes('--dev');
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) fail(`Polyblok cannot start. ${error.message}`);
+    throw error;
+  }
+  const version = (JSON.parse(readFileSync(`${projectRoot}package.json`, 'utf8')) as { version: string }).version;
+  const logger = createLogger({ level: env.LOG_LEVEL });
+
+  say(`Polyblok ${version}: ${describeDatabase(env.DATABASE_URL)}`);
+  const driver = await openDriver(env.DATABASE_URL).catch((error: Error) => fail(`Cannot open the database: ${error.message}`));
+  const applied = await applyPendingMigrations(driver).catch(async (error: Error) => {
+    await driver.close();
+    fail(`Cannot prepare the database (DATABASE_URL): ${error.message}`);
+  });
+  if (applied.length > 0) say(`Applied migrations: ${applied.join(', ')}`);
+
+  const prisma = createPrisma(driver);
+  const queue = createJobQueue({ driver, jobs: allJobs, logger });
+  await queue.start();
+
+  let stopping = false;
+  const httpServer = createServer();
+  // Vite is loaded only in development: a production start never pays for it.
+  const devFrontEnds = dev
+    ? await import('./http/dev-front-ends.ts').then((module) => module.createDevFrontEnds(httpServer, projectRoot))
+    : null;
+  const app = createApp(
+    { env, prisma, queue, logger, version, isStopping: () => stopping },
+    { mountFrontEnds: (express) => (devFrontEnds ? devFrontEnds.mount(express) : serveBuiltFrontEnds(express, distDir)) },
+  );
+  httpServer.on('request', app);
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    const onListening = () => {
+      httpServer.off('error', reject);
+      resolve();
+    };
+    if (env.HOST) httpServer.listen(env.PORT, env.HOST, onListening);
+    else httpServer.listen(env.PORT, onListening);
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE') fail(`Port ${env.PORT} is already in use: stop what uses it or set PORT to another port.`);
+    throw error;
+  });
+  const address = httpServer.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  say(`Polyblok listening on http://localhost:${port}`);
+
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      say('Stopping now.');
+      process.exit(1);
+    }
+    stopping = true;
+    say(`${signal} received: finishing requests and running jobs...`);
+    const deadline = setTimeout(() => fail('Shutdown took too long; exiting.'), env.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+    deadline.unref();
+    const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    httpServer.closeIdleConnections();
+    // Jobs get the grace period minus a margin for closing the database after them.
+    await queue.stop(Math.max(1000, (env.SHUTDOWN_TIMEOUT_SECONDS - 5) * 1000));
+    await closed;
+    await devFrontEnds?.close();
+    await prisma.$disconnect();
+    await driver.close();
+    say('Polyblok stopped.');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Polyblok failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDriver, type Driver } from '#server/db/driver.ts';
+
+export interface TestDatabase {
+  driver: Driver;
+  /** Closes the connection and removes the database when it was a throwaway PostgreSQL one. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * An empty database of its own for one test file: an in-memory PGlite, or, when TEST_DATABASE_URL names a
+ * PostgreSQL server, a throwaway database created on it and dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const driver = await openDriver({ kind: 'pglite', dataDir: null });
+    return { driver, dispose: () => driver.close() };
+  }
+  const name = `polyblok_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const driver = await openDriver({ kind: 'postgres', url: url.toString() });
+  return {
+    driver,
+    async dispose() {
+      await driver.close();
+      const cleaner = new pg.Client({ connectionString: serverUrl });
+      await cleaner.connect();
+      await cleaner.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleaner.end();
+    },
+  };
+}
