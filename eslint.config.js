@@ -19,7 +19,10 @@ const elements = [
   { type: 'tests', pattern: 'tests/**' },
 ];
 
-const allow = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
+const allow = (from, to) => ({
+  from: { element: { type: from } },
+  allow: { to: { element: { types: { anyOf: to } } } },
+});
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'server/src/generated', 'test-results', 'tests/e2e/artifacts'] },
@@ -52,7 +55,10 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'No barrels: import from the file that defines it.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'No barrels: import from the file that defines it.' },
+      ],
     },
   },
   {

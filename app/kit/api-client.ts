@@ -46,7 +46,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const send = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
   async function request(endpoint: Endpoint, input: Record<string, unknown>, retried: boolean): Promise<unknown> {
-    const url = baseUrl + buildPath(endpoint.path, input.params as Record<string, string | number>) + queryString(input.query);
+    const url =
+      baseUrl + buildPath(endpoint.path, input.params as Record<string, string | number>) + queryString(input.query);
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = await options.getAccessToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
@@ -57,7 +58,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
     let response: Response;
     try {
-      response = await send(url, { method: endpoint.method, headers, body, signal: input.signal as AbortSignal | undefined });
+      response = await send(url, {
+        method: endpoint.method,
+        headers,
+        body,
+        signal: input.signal as AbortSignal | undefined,
+      });
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
       throw new ApiError('network_error', 0, 'Polyblok cannot be reached. Check your connection and try again.');
@@ -87,9 +93,22 @@ function queryString(query: unknown): string {
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
-  const body = (await response.json().catch(() => null)) as { code?: unknown; message?: unknown; details?: unknown } | null;
+  const body = (await response.json().catch(() => null)) as {
+    code?: unknown;
+    message?: unknown;
+    details?: unknown;
+  } | null;
   if (body && typeof body.code === 'string' && typeof body.message === 'string') {
-    return new ApiError(body.code as ErrorCode, response.status, body.message, Array.isArray(body.details) ? (body.details as ErrorDetail[]) : []);
+    return new ApiError(
+      body.code as ErrorCode,
+      response.status,
+      body.message,
+      Array.isArray(body.details) ? (body.details as ErrorDetail[]) : [],
+    );
   }
-  return new ApiError('internal_error', response.status, `Polyblok answered with an unexpected error (${response.status}).`);
+  return new ApiError(
+    'internal_error',
+    response.status,
+    `Polyblok answered with an unexpected error (${response.status}).`,
+  );
 }

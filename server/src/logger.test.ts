@@ -22,8 +22,14 @@ describe('createLogger', () => {
       },
     });
     const logger = createLogger({ level: 'info', destination });
-    logger.info({ password: 'hunter22', user: { refresh_token: 'r-123', email: 'a@b.c' }, personal_access_token: 'pat' }, 'event');
+    logger.info(
+      { password: 'hunter22', user: { refresh_token: 'r-123', email: 'a@b.c' }, personal_access_token: 'pat' },
+      'event',
+    );
     expect(written).not.toMatch(/hunter22|r-123|"pat"/);
-    expect(JSON.parse(written)).toMatchObject({ password: '[redacted]', user: { refresh_token: '[redacted]', email: 'a@b.c' } });
+    expect(JSON.parse(written)).toMatchObject({
+      password: '[redacted]',
+      user: { refresh_token: '[redacted]', email: 'a@b.c' },
+    });
   });
 });

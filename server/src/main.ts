@@ -32,7 +32,9 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: env.LOG_LEVEL });
 
   say(`Polyblok ${version}: ${describeDatabase(env.DATABASE_URL)}`);
-  const driver = await openDriver(env.DATABASE_URL).catch((error: Error) => fail(`Cannot open the database: ${error.message}`));
+  const driver = await openDriver(env.DATABASE_URL).catch((error: Error) =>
+    fail(`Cannot open the database: ${error.message}`),
+  );
   const applied = await applyPendingMigrations(driver).catch(async (error: Error) => {
     await driver.close();
     fail(`Cannot prepare the database (DATABASE_URL): ${error.message}`);
@@ -51,7 +53,9 @@ async function main(): Promise<void> {
     : null;
   const app = createApp(
     { env, prisma, queue, logger, version, isStopping: () => stopping },
-    { mountFrontEnds: (express) => (devFrontEnds ? devFrontEnds.mount(express) : serveBuiltFrontEnds(express, distDir)) },
+    {
+      mountFrontEnds: (express) => (devFrontEnds ? devFrontEnds.mount(express) : serveBuiltFrontEnds(express, distDir)),
+    },
   );
   httpServer.on('request', app);
 
@@ -64,7 +68,8 @@ async function main(): Promise<void> {
     if (env.HOST) httpServer.listen(env.PORT, env.HOST, onListening);
     else httpServer.listen(env.PORT, onListening);
   }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'EADDRINUSE') fail(`Port ${env.PORT} is already in use: stop what uses it or set PORT to another port.`);
+    if (error.code === 'EADDRINUSE')
+      fail(`Port ${env.PORT} is already in use: stop what uses it or set PORT to another port.`);
     throw error;
   });
   const address = httpServer.address();
@@ -96,6 +101,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Polyblok failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `Polyblok failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -6,4 +6,8 @@ export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const distDir = `${projectRoot}dist`;
 
 /** Files whose presence means the front ends are built. */
-export const builtFrontEndMarkers = [`${distDir}/app/index.html`, `${distDir}/extension/index.html`, `${distDir}/plugin/index.js`];
+export const builtFrontEndMarkers = [
+  `${distDir}/app/index.html`,
+  `${distDir}/extension/index.html`,
+  `${distDir}/plugin/index.js`,
+];

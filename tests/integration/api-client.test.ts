@@ -77,15 +77,23 @@ describe('the kit API client against the real server', () => {
         return true;
       },
     });
-    const error = await client.call(whoami, { params: { id: 1 }, body: { note: 'x' } }).catch((caught: unknown) => caught);
+    const error = await client
+      .call(whoami, { params: { id: 1 }, body: { note: 'x' } })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: 'unauthorized', status: 401, message: 'Your session has expired. Log in again.' });
+    expect(error).toMatchObject({
+      code: 'unauthorized',
+      status: 401,
+      message: 'Your session has expired. Log in again.',
+    });
     expect(refreshes).toBe(1);
   });
 
   it('carries field details of a 400 and the code of a 404', async () => {
     const client = createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => 'fresh' });
-    const invalid = await client.call(whoami, { params: { id: 1 }, body: { note: 3 as unknown as string } }).catch((e: unknown) => e);
+    const invalid = await client
+      .call(whoami, { params: { id: 1 }, body: { note: 3 as unknown as string } })
+      .catch((e: unknown) => e);
     expect(invalid).toMatchObject({ code: 'invalid_request', status: 400, details: [{ path: 'body.note' }] });
     const notFound = await client.call(missing, {}).catch((e: unknown) => e);
     expect(notFound).toMatchObject({ code: 'route_not_found', status: 404 });

@@ -35,12 +35,15 @@ afterAll(async () => {
 const page = (pathname: string) => fetch(`${server.baseUrl}${pathname}`, { headers: { accept: 'text/html,*/*' } });
 
 describe('web app', () => {
-  it.each(['/', '/spaces/12/content?locale=de', '/login'])('answers %s with the app page (history fallback)', async (pathname) => {
-    const response = await page(pathname);
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain('<title>web app</title>');
-    expect(response.headers.get('cache-control')).toBe('no-cache');
-  });
+  it.each(['/', '/spaces/12/content?locale=de', '/login'])(
+    'answers %s with the app page (history fallback)',
+    async (pathname) => {
+      const response = await page(pathname);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<title>web app</title>');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    },
+  );
 
   it('serves hashed assets as immutable and keeps missing assets a 404', async () => {
     const asset = await fetch(`${server.baseUrl}/assets/index-abc123.js`);

@@ -11,12 +11,21 @@ const echo = defineEndpoint({
   path: '/api/test/echo/:id',
   params: z.object({ id: z.coerce.number().int().positive() }),
   query: z.object({ mode: z.enum(['plain', 'loud']).default('plain') }),
-  body: z.object({ name: z.string().min(1), tags: z.array(z.string()).max(5).default([]), doc: z.unknown().optional() }),
+  body: z.object({
+    name: z.string().min(1),
+    tags: z.array(z.string()).max(5).default([]),
+    doc: z.unknown().optional(),
+  }),
   response: z.object({ id: z.number(), name: z.string(), mode: z.string(), tags: z.array(z.string()) }),
 });
 const broken = defineEndpoint({ method: 'GET', path: '/api/test/broken', response: z.object({ ok: z.boolean() }) });
 const crash = defineEndpoint({ method: 'GET', path: '/api/test/crash', response: z.object({ ok: z.boolean() }) });
-const big = defineEndpoint({ method: 'PUT', path: '/api/test/big', body: z.object({ blob: z.string() }), response: z.object({ size: z.number() }) });
+const big = defineEndpoint({
+  method: 'PUT',
+  path: '/api/test/big',
+  body: z.object({ blob: z.string() }),
+  response: z.object({ size: z.number() }),
+});
 
 let server: TestServer;
 
@@ -120,7 +129,11 @@ describe('contract binder', () => {
   });
 
   it('answers 415 for a body that is not JSON by its content type', async () => {
-    await expectError(await post('/api/test/echo/1', '{"name":"a"}', { 'content-type': 'text/plain' }), 415, 'unsupported_media_type');
+    await expectError(
+      await post('/api/test/echo/1', '{"name":"a"}', { 'content-type': 'text/plain' }),
+      415,
+      'unsupported_media_type',
+    );
     await expectError(
       await post('/api/test/echo/1', '{"name":"a"}', { 'content-type': 'application/json; charset=latin1' }),
       415,
@@ -150,9 +163,17 @@ describe('contract binder', () => {
   it('refuses NUL characters and lone surrogates anywhere in the input', async () => {
     const nul = await expectError(await post('/api/test/echo/1', '{"name":"a\\u0000b"}'), 400, 'invalid_request');
     expect(nul.details?.[0]).toEqual({ path: 'body.name', message: 'Text must not contain NUL characters' });
-    const surrogate = await expectError(await post('/api/test/echo/1', '{"name":"ok","doc":{"x":["\\ud800"]}}'), 400, 'invalid_request');
+    const surrogate = await expectError(
+      await post('/api/test/echo/1', '{"name":"ok","doc":{"x":["\\ud800"]}}'),
+      400,
+      'invalid_request',
+    );
     expect(surrogate.details?.[0]?.path).toBe('body.doc.x.0');
-    const key = await expectError(await post('/api/test/echo/1', '{"name":"ok","doc":{"a\\u0000":1}}'), 400, 'invalid_request');
+    const key = await expectError(
+      await post('/api/test/echo/1', '{"name":"ok","doc":{"a\\u0000":1}}'),
+      400,
+      'invalid_request',
+    );
     expect(key.details?.[0]?.message).toMatch(/^Field name/);
   });
 

@@ -81,7 +81,11 @@ describe('a queue on the product database', () => {
   it('runs a job with its validated payload', async () => {
     await queue.send(greet, { spaceId: 12 });
     await waitFor(() => seen.some((entry) => entry.job === 'greet'));
-    expect(seen.find((entry) => entry.job === 'greet')).toEqual({ job: 'greet', payload: { spaceId: 12 }, retryCount: 0 });
+    expect(seen.find((entry) => entry.job === 'greet')).toEqual({
+      job: 'greet',
+      payload: { spaceId: 12 },
+      retryCount: 0,
+    });
   });
 
   it('refuses a payload that does not match the declaration, before queueing it', async () => {

@@ -47,7 +47,9 @@ describe('npm start on the embedded database', () => {
 
     const reopened = await openDriver({ kind: 'pglite', dataDir: path.join(folder, 'pglite') });
     const check = createPrisma(reopened);
-    expect(await check.user.findUnique({ where: { email: 'kept@example.com' }, select: { name: true } })).toEqual({ name: 'Kept' });
+    expect(await check.user.findUnique({ where: { email: 'kept@example.com' }, select: { name: true } })).toEqual({
+      name: 'Kept',
+    });
     await check.$disconnect();
     await reopened.close();
   });

@@ -12,6 +12,11 @@ const job = hangingJob(async (payload, context) => {
   process.stdout.write(`started ${payload.ticket} retry ${context.retryCount}\n`);
   await new Promise(() => undefined);
 });
-const queue = createJobQueue({ driver, jobs: [job], logger: createLogger({ level: 'silent' }), superviseIntervalSeconds: 1 });
+const queue = createJobQueue({
+  driver,
+  jobs: [job],
+  logger: createLogger({ level: 'silent' }),
+  superviseIntervalSeconds: 1,
+});
 await queue.start();
 await queue.send(job, { ticket: 7 });

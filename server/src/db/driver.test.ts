@@ -9,7 +9,10 @@ describe('parseDatabaseUrl', () => {
     ['file:tmp/db', { kind: 'pglite', dataDir: 'tmp/db' }],
     ['file:///var/lib/polyblok', { kind: 'pglite', dataDir: '/var/lib/polyblok' }],
     ['postgres://u:p@127.0.0.1:5432/app', { kind: 'postgres', url: 'postgres://u:p@127.0.0.1:5432/app' }],
-    ['postgresql://db.internal/app?sslmode=require', { kind: 'postgres', url: 'postgresql://db.internal/app?sslmode=require' }],
+    [
+      'postgresql://db.internal/app?sslmode=require',
+      { kind: 'postgres', url: 'postgresql://db.internal/app?sslmode=require' },
+    ],
   ])('reads %j', (value, expected) => {
     expect(parseDatabaseUrl(value)).toEqual(expected);
   });

@@ -7,9 +7,7 @@ import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 
 /** Where the data lives: an embedded PGlite (on disk, or in memory when dataDir is null) or a PostgreSQL server. */
-export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | null }
-  | { kind: 'postgres'; url: string };
+export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
 
 export const DEFAULT_PGLITE_DIR = 'data/pglite';
 

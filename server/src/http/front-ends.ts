@@ -45,7 +45,10 @@ function htmlFallback(indexFile: string): RequestHandler {
       return;
     }
     if (!existsSync(indexFile)) {
-      res.status(503).type('text/plain').send('The front ends are not built yet: run `npm run build` (npm start does it).');
+      res
+        .status(503)
+        .type('text/plain')
+        .send('The front ends are not built yet: run `npm run build` (npm start does it).');
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');

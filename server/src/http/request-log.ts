@@ -13,7 +13,13 @@ export function requestLog(logger: Logger): RequestHandler {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
       logger[level](
-        { reqId: id, method: req.method, url: loggableUrl(req.originalUrl), status: res.statusCode, ms: Math.round(ms) },
+        {
+          reqId: id,
+          method: req.method,
+          url: loggableUrl(req.originalUrl),
+          status: res.statusCode,
+          ms: Math.round(ms),
+        },
         'request',
       );
     });

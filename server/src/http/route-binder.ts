@@ -53,7 +53,9 @@ export function createRouteBinder(binderOptions: BinderOptions): BindRoute {
       if (binderOptions.validateResponses) {
         const checked = endpoint.response.safeParse(result);
         if (!checked.success) {
-          throw new Error(`Response of ${endpoint.method} ${endpoint.path} breaks the contract: ${checked.error.message}`);
+          throw new Error(
+            `Response of ${endpoint.method} ${endpoint.path} breaks the contract: ${checked.error.message}`,
+          );
         }
         output = checked.data;
       }

@@ -53,5 +53,12 @@ export function defineJob<Payload extends z.ZodType>(
   if (!jobNamePattern.test(definition.name)) {
     throw new Error(`Job name "${definition.name}" must be lower-case words joined by dots, like "space.sync"`);
   }
-  return { retry: defaultRetry, expireInSeconds: 15 * 60, heartbeatSeconds: 30, concurrency: 1, policy: 'standard', ...definition };
+  return {
+    retry: defaultRetry,
+    expireInSeconds: 15 * 60,
+    heartbeatSeconds: 30,
+    concurrency: 1,
+    policy: 'standard',
+    ...definition,
+  };
 }

@@ -61,19 +61,30 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     const existing = await boss.getQueue(job.name);
     if (!existing) await boss.createQueue(job.name, { ...queueOptions, policy: job.policy });
     else if (existing.policy !== job.policy) {
-      throw new Error(`Queue "${job.name}" exists with policy ${existing.policy}; a new job name is needed to change it`);
+      throw new Error(
+        `Queue "${job.name}" exists with policy ${existing.policy}; a new job name is needed to change it`,
+      );
     } else await boss.updateQueue(job.name, queueOptions);
-    await boss.work(job.name, { batchSize: 1, localConcurrency: job.concurrency, pollingIntervalSeconds: 1 }, async ([raw]) => {
-      if (!raw) return;
-      const jobLogger = logger.child({ job: job.name, jobId: raw.id, retryCount: raw.retryCount });
-      const payload = job.payload.parse(raw.data);
-      try {
-        await job.handler(payload, { jobId: raw.id, retryCount: raw.retryCount, signal: raw.signal, logger: jobLogger });
-      } catch (error) {
-        jobLogger.warn({ err: error }, 'job failed; pg-boss retries it with backoff until the limit');
-        throw error;
-      }
-    });
+    await boss.work(
+      job.name,
+      { batchSize: 1, localConcurrency: job.concurrency, pollingIntervalSeconds: 1 },
+      async ([raw]) => {
+        if (!raw) return;
+        const jobLogger = logger.child({ job: job.name, jobId: raw.id, retryCount: raw.retryCount });
+        const payload = job.payload.parse(raw.data);
+        try {
+          await job.handler(payload, {
+            jobId: raw.id,
+            retryCount: raw.retryCount,
+            signal: raw.signal,
+            logger: jobLogger,
+          });
+        } catch (error) {
+          jobLogger.warn({ err: error }, 'job failed; pg-boss retries it with backoff until the limit');
+          throw error;
+        }
+      },
+    );
   }
 
   return {

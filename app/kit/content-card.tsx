@@ -1,0 +1,39 @@
+import { Card, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export interface ContentCardProps {
+  title?: ReactNode;
+  subtitle?: ReactNode;
+  /** Actions or status in the card header, e.g. a 'Synchronize now' button. */
+  rightSection?: ReactNode;
+  children?: ReactNode;
+}
+
+/** The spec's generic card: an optional header (title, subtitle, right section) over its content. */
+export function ContentCard({ title, subtitle, rightSection, children }: ContentCardProps) {
+  const hasHeader = title !== undefined || subtitle !== undefined || rightSection !== undefined;
+  return (
+    <Card>
+      <Stack gap="md">
+        {hasHeader && (
+          <Group justify="space-between" align="flex-start" gap="md" wrap="nowrap">
+            <Stack gap={4}>
+              {title !== undefined && (
+                <Text component="h2" fw={600} fz="lg" m={0}>
+                  {title}
+                </Text>
+              )}
+              {subtitle !== undefined && (
+                <Text c="dimmed" fz="sm">
+                  {subtitle}
+                </Text>
+              )}
+            </Stack>
+            {rightSection}
+          </Group>
+        )}
+        {children}
+      </Stack>
+    </Card>
+  );
+}
