@@ -1,0 +1,166 @@
+import type { ComponentSpec, TranslatableKind } from './component-schema.ts';
+import { contentHash } from './content-hash.ts';
+import { markdownToPlainText } from './markdown.ts';
+import { embeddedBloks, isBlok, isRichtextDoc, richtextToPlainText } from './richtext.ts';
+import { seoFieldType, seoTextSubfields } from './seo-fields.ts';
+import { countWords } from './word-count.ts';
+
+export interface ExtractedValue {
+  value: unknown;
+  valueText: string;
+}
+
+/** One translatable text of a story, with the translations Storyblok already holds for it. */
+export interface ExtractedKey extends ExtractedValue {
+  /** `<_uid>:<component>:<field>`, SEO sub-fields `...:<field>:<subfield>`. */
+  key: string;
+  fieldType: string;
+  component: string;
+  field: string;
+  hash: string;
+  wordCount: number;
+  /** Order in the story as an editor reads it. */
+  position: number;
+  /** Locale code to the value found in Storyblok (field-level translation). */
+  translations: Record<string, ExtractedValue>;
+}
+
+export interface Extraction {
+  keys: ExtractedKey[];
+  /** Bloks whose component is not in the schema: skipped with everything inside them, counted by component. */
+  skippedComponents: Record<string, number>;
+}
+
+type Blok = Record<string, unknown> & { _uid: string; component: string };
+/** Translated copies of bloks embedded in a richtext value, by locale and then by _uid. */
+type EmbeddedTranslations = Map<string, Map<string, Record<string, unknown>>>;
+
+/** Reads a value of a translatable field; null when there is nothing to translate (empty, or not the expected shape). */
+function readValue(kind: TranslatableKind, value: unknown): ExtractedValue | null {
+  if (kind === 'richtext') {
+    if (!isRichtextDoc(value)) return null;
+    const valueText = richtextToPlainText(value);
+    return valueText === '' && embeddedBloks(value).length === 0 ? null : { value, valueText };
+  }
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  return { value, valueText: kind === 'markdown' ? markdownToPlainText(value) : value };
+}
+
+/**
+ * Turns a story's content into its translatable keys: every field marked translatable, in nested bloks and in
+ * bloks embedded in richtext, to any depth; existing `__i18n__<code>` values become the keys' translations.
+ */
+export function extractKeys(
+  content: unknown,
+  components: Map<string, ComponentSpec>,
+  localeCodes: string[],
+): Extraction {
+  const keys: ExtractedKey[] = [];
+  const skippedComponents: Record<string, number> = {};
+
+  const add = (
+    blok: Blok,
+    field: string,
+    fieldType: string,
+    source: ExtractedValue,
+    translations: ExtractedKey['translations'],
+    subfield?: string,
+  ) => {
+    keys.push({
+      key: subfield ? `${blok._uid}:${blok.component}:${field}:${subfield}` : `${blok._uid}:${blok.component}:${field}`,
+      fieldType,
+      component: blok.component,
+      field,
+      ...source,
+      hash: contentHash(source.value),
+      wordCount: countWords(source.valueText),
+      position: keys.length,
+      translations,
+    });
+  };
+
+  /** A field's translation: on the blok itself, or inside the translated richtext the blok is embedded in. */
+  const translatedValue = (blok: Blok, field: string, code: string, embedded: EmbeddedTranslations | null): unknown =>
+    embedded ? embedded.get(code)?.get(blok._uid)?.[field] : blok[`${field}__i18n__${code}`];
+
+  const visit = (blok: Blok, embedded: EmbeddedTranslations | null) => {
+    const spec = components.get(blok.component);
+    if (!spec) {
+      skippedComponents[blok.component] = (skippedComponents[blok.component] ?? 0) + 1;
+      return;
+    }
+    for (const field of spec.order) {
+      const raw = blok[field];
+      const kind = spec.translatable.get(field);
+      if (kind === 'polyblok-seo' || kind === 'seo-metatags') {
+        visitSeo(blok, field, kind, raw, embedded);
+      } else if (kind) {
+        const source = readValue(kind, raw);
+        if (!source) continue;
+        const translations: ExtractedKey['translations'] = {};
+        for (const code of localeCodes) {
+          const translated = readValue(kind, translatedValue(blok, field, code, embedded));
+          if (translated) translations[code] = translated;
+        }
+        add(blok, field, kind, source, translations);
+        if (kind === 'richtext') visitEmbedded(blok, field, source.value, embedded);
+      } else if (spec.nested.has(field) && Array.isArray(raw)) {
+        for (const child of raw) if (isBlok(child)) visit(child, embedded);
+      }
+    }
+  };
+
+  const visitSeo = (
+    blok: Blok,
+    field: string,
+    kind: 'polyblok-seo' | 'seo-metatags',
+    raw: unknown,
+    embedded: EmbeddedTranslations | null,
+  ) => {
+    if (!raw || typeof raw !== 'object') return;
+    const source = raw as Record<string, unknown>;
+    for (const subfield of seoTextSubfields) {
+      const value = readValue('text', source[subfield]);
+      if (!value) continue;
+      const translations: ExtractedKey['translations'] = {};
+      for (const code of localeCodes) {
+        const translatedObject = translatedValue(blok, field, code, embedded);
+        const translated =
+          translatedObject && typeof translatedObject === 'object'
+            ? readValue('text', (translatedObject as Record<string, unknown>)[subfield])
+            : null;
+        if (translated) translations[code] = translated;
+      }
+      add(blok, field, seoFieldType(kind, subfield), value, translations, subfield);
+    }
+  };
+
+  /** Bloks inside richtext have no `__i18n__` keys: their translations live in the translated copies of the whole document. */
+  const visitEmbedded = (blok: Blok, field: string, doc: unknown, outer: EmbeddedTranslations | null) => {
+    if (!isRichtextDoc(doc)) return;
+    const inner: EmbeddedTranslations = new Map();
+    for (const code of localeCodes) {
+      const translatedDoc = translatedValue(blok, field, code, outer);
+      inner.set(code, bloksByUid(translatedDoc));
+    }
+    for (const child of embeddedBloks(doc)) if (isBlok(child)) visit(child, inner);
+  };
+
+  if (isBlok(content)) visit(content, null);
+  return { keys, skippedComponents };
+}
+
+/** Every blok anywhere inside a value (nested fields, richtext, arrays), by _uid. */
+function bloksByUid(value: unknown): Map<string, Record<string, unknown>> {
+  const found = new Map<string, Record<string, unknown>>();
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (Array.isArray(item)) stack.push(...item);
+    else if (item && typeof item === 'object') {
+      if (isBlok(item)) found.set(item._uid, item);
+      stack.push(...Object.values(item));
+    }
+  }
+  return found;
+}
