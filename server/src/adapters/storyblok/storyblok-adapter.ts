@@ -1,0 +1,192 @@
+import { getRegion, REGIONAL_DATA } from '@storyblok/region-helper';
+import StoryblokClient from 'storyblok-js-client';
+import type { z } from 'zod';
+import { RequestBudget } from './request-budget.ts';
+import { createResilientFetch, type RetryPolicy } from './resilient-fetch.ts';
+import { StoryblokError, toStoryblokError } from './storyblok-error.ts';
+import {
+  componentSchema,
+  regions,
+  spaceDetailSchema,
+  spaceSummarySchema,
+  storyListItemSchema,
+  storySchema,
+  type Region,
+  type SpaceSummary,
+  type StoryblokAuth,
+  type StoryblokComponentDefinition,
+  type StoryblokLanguage,
+  type StoryblokSpace,
+  type StoryblokStory,
+  type StoryListItem,
+} from './storyblok-types.ts';
+
+export interface StoryblokAdapterOptions {
+  /** Management API base (with /v1) for every region; unset means each region's own host. */
+  mapiUrl?: string;
+  /** Requests per second per token: Starter plans allow 3, paid plans 6. */
+  requestsPerSecond: number;
+  retryPolicy?: RetryPolicy;
+}
+
+export interface StoriesPage {
+  stories: StoryListItem[];
+  total: number;
+}
+
+export interface StoryblokAdapter {
+  /** The spaces a token may see, across every region Storyblok hosts spaces in. */
+  listSpaces(auth: StoryblokAuth): Promise<SpaceSummary[]>;
+  getSpace(auth: StoryblokAuth, spaceId: number): Promise<StoryblokSpace>;
+  /** Replaces the space's field-level translation languages (Storyblok keeps the list as sent). */
+  setSpaceLanguages(auth: StoryblokAuth, spaceId: number, languages: StoryblokLanguage[]): Promise<void>;
+  listComponents(auth: StoryblokAuth, spaceId: number): Promise<StoryblokComponentDefinition[]>;
+  /** One page of folders and stories, without content, newest change first. */
+  listStories(auth: StoryblokAuth, spaceId: number, page: number, perPage: number): Promise<StoriesPage>;
+  getStory(auth: StoryblokAuth, spaceId: number, storyId: number): Promise<StoryblokStory>;
+  updateStoryContent(
+    auth: StoryblokAuth,
+    spaceId: number,
+    storyId: number,
+    content: Record<string, unknown>,
+  ): Promise<StoryblokStory>;
+}
+
+/** The only code that talks to Storyblok's Management API; everything else gets these typed answers. */
+export function createStoryblokAdapter(options: StoryblokAdapterOptions): StoryblokAdapter {
+  const resilientFetch = createResilientFetch({
+    budget: new RequestBudget(options.requestsPerSecond),
+    policy: options.retryPolicy,
+  });
+
+  const baseUrl = (region: Region) => options.mapiUrl ?? `https://${REGIONAL_DATA[region].managementApiDomain}/v1`;
+  const regionOf = (spaceId: number): Region => getRegion(spaceId) ?? 'eu';
+
+  const client = (auth: StoryblokAuth, region: Region) =>
+    new StoryblokClient({
+      oauthToken: auth.kind === 'oauth' ? `Bearer ${auth.token}` : auth.token,
+      endpoint: baseUrl(region),
+      fetch: resilientFetch,
+      // Pacing and retries happen in resilientFetch; the client's own would pace twice and retry blindly.
+      rateLimit: 1000,
+      maxRetries: 1,
+      retriesDelay: 0,
+      cache: { type: 'none' },
+    });
+
+  async function call<S extends z.ZodType>(
+    schema: S,
+    request: () => Promise<unknown>,
+    pick: (data: Record<string, unknown>) => unknown,
+  ): Promise<z.output<S>> {
+    let data: Record<string, unknown>;
+    try {
+      data = ((await request()) as { data: Record<string, unknown> }).data;
+    } catch (error) {
+      throw toStoryblokError(error);
+    }
+    const parsed = schema.safeParse(pick(data ?? {}));
+    if (!parsed.success)
+      throw new StoryblokError(
+        'invalid_answer',
+        200,
+        `Storyblok answered in an unexpected shape: ${parsed.error.message}`,
+      );
+    return parsed.data;
+  }
+
+  return {
+    async listSpaces(auth) {
+      const hosts: Region[] = options.mapiUrl ? ['eu'] : [...regions];
+      const results = await Promise.allSettled(
+        hosts.map((region) =>
+          call(
+            spaceSummarySchema.array(),
+            () => client(auth, region).get('spaces', {}),
+            (data) => data.spaces ?? [],
+          ).then((spaces) => spaces.map((space) => ({ ...space, region: space.region ?? region }))),
+        ),
+      );
+      const found = results.flatMap((result) => (result.status === 'fulfilled' ? result.value : []));
+      if (found.length === 0) {
+        const failures = results.flatMap((result) =>
+          result.status === 'rejected' ? [toStoryblokError(result.reason)] : [],
+        );
+        // A token valid in no region is simply invalid; other failures mean Storyblok could not be asked.
+        if (failures.length === hosts.length)
+          throw failures.find((failure) => failure.kind !== 'unauthorized') ?? failures[0]!;
+      }
+      const unique = new Map(found.map((space) => [space.id, space]));
+      return [...unique.values()];
+    },
+
+    async getSpace(auth, spaceId) {
+      const region = regionOf(spaceId);
+      const space = await call(
+        spaceDetailSchema,
+        () => client(auth, region).get(`spaces/${spaceId}`, {}),
+        (data) => data.space,
+      );
+      return {
+        id: space.id,
+        name: space.name,
+        region: space.region ?? region,
+        languages: space.languages,
+        defaultLangName: space.default_lang_name ?? null,
+        previewToken: space.first_token ?? null,
+      };
+    },
+
+    async setSpaceLanguages(auth, spaceId, languages) {
+      const body = { space: { languages } } as unknown as Parameters<StoryblokClient['put']>[1];
+      await call(
+        spaceDetailSchema.partial(),
+        () => client(auth, regionOf(spaceId)).put(`spaces/${spaceId}`, body),
+        (data) => data.space ?? {},
+      );
+    },
+
+    listComponents: (auth, spaceId) =>
+      call(
+        componentSchema.array(),
+        () => client(auth, regionOf(spaceId)).get(`spaces/${spaceId}/components`, {}),
+        (data) => data.components ?? [],
+      ),
+
+    async listStories(auth, spaceId, page, perPage) {
+      let total = 0;
+      const stories = await call(
+        storyListItemSchema.array(),
+        async () => {
+          const response = await client(auth, regionOf(spaceId)).get(`spaces/${spaceId}/stories`, {
+            page,
+            per_page: perPage,
+            sort_by: 'updated_at:desc',
+          });
+          total = Number(response.total ?? 0);
+          return response;
+        },
+        (data) => data.stories ?? [],
+      );
+      return { stories, total: Math.max(total, stories.length) };
+    },
+
+    getStory: (auth, spaceId, storyId) =>
+      call(
+        storySchema,
+        () => client(auth, regionOf(spaceId)).get(`spaces/${spaceId}/stories/${storyId}`, {}),
+        (data) => data.story,
+      ),
+
+    updateStoryContent(auth, spaceId, storyId, content) {
+      // No force_update: a story an editor has locked answers 422 and the write is retried later, rather than
+      // handing the editor a content conflict.
+      const body = { story: { content } } as unknown as Parameters<StoryblokClient['put']>[1];
+      return call(
+        storySchema,
+        () => client(auth, regionOf(spaceId)).put(`spaces/${spaceId}/stories/${storyId}`, body),
+        (data) => data.story,
+      );
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+export const regions = ['eu', 'us', 'ca', 'ap', 'cn'] as const;
+export type Region = (typeof regions)[number];
+
+/** Storyblok writes regions in capitals ("EU") in some answers and lower case in others. */
+const regionSchema = z
+  .string()
+  .transform((value) => value.toLowerCase())
+  .pipe(z.enum(regions))
+  .catch('eu');
+
+const id = z.union([z.number(), z.string().regex(/^\d+$/)]).transform(Number);
+
+export const spaceSummarySchema = z.object({ id, name: z.string(), region: regionSchema.optional() });
+export type SpaceSummary = { id: number; name: string; region: Region };
+
+export const languageSchema = z.object({ code: z.string(), name: z.string().catch('') });
+export type StoryblokLanguage = z.infer<typeof languageSchema>;
+
+export const spaceDetailSchema = z.object({
+  id,
+  name: z.string(),
+  region: regionSchema.optional(),
+  languages: z.array(languageSchema).catch([]),
+  default_lang_name: z.string().nullish(),
+  /** The first private (preview) token: it reads drafts on the CDN. */
+  first_token: z.string().nullish(),
+});
+export interface StoryblokSpace {
+  id: number;
+  name: string;
+  region: Region;
+  languages: StoryblokLanguage[];
+  defaultLangName: string | null;
+  previewToken: string | null;
+}
+
+export const storyListItemSchema = z.object({
+  id,
+  uuid: z.string().nullish(),
+  name: z.string(),
+  slug: z.string(),
+  full_slug: z.string(),
+  parent_id: id.nullish(),
+  is_folder: z.boolean().catch(false),
+  is_startpage: z.boolean().catch(false),
+  published: z.boolean().catch(false),
+  unpublished_changes: z.boolean().catch(false),
+  position: z.number().catch(0),
+  content_type: z.string().nullish(),
+  updated_at: z.string().nullish(),
+  published_at: z.string().nullish(),
+});
+export type StoryListItem = z.infer<typeof storyListItemSchema>;
+
+export const storySchema = storyListItemSchema.extend({ content: z.record(z.string(), z.unknown()).nullish() });
+export type StoryblokStory = z.infer<typeof storySchema>;
+
+export const componentSchema = z.object({
+  name: z.string(),
+  display_name: z.string().nullish(),
+  schema: z.record(z.string(), z.unknown()).catch({}),
+});
+export type StoryblokComponentDefinition = z.infer<typeof componentSchema>;
+
+/** A personal access token is sent as it is; an OAuth token (one space, from the app install) as a Bearer token. */
+export type StoryblokAuth = { kind: 'personal'; token: string } | { kind: 'oauth'; token: string };
