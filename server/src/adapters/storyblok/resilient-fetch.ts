@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { RequestBudget} from './request-budget.ts';
+import type { RequestBudget } from './request-budget.ts';
 import { systemClock, type Clock } from './request-budget.ts';
 
 export interface RetryPolicy {

@@ -22,7 +22,10 @@ import {
 } from './storyblok-types.ts';
 
 export interface StoryblokAdapterOptions {
-  /** Management API base (with /v1) for every region; unset means each region's own host. */
+  /**
+   * Management API base (with /v1); unset means each region's own host. A `{region}` in it is replaced by the
+   * region code (eu, us, ca, ap, cn), so a stand-in can serve every region; without it one host serves all.
+   */
   mapiUrl?: string;
   /** Requests per second per token: Starter plans allow 3, paid plans 6. */
   requestsPerSecond: number;
@@ -59,7 +62,9 @@ export function createStoryblokAdapter(options: StoryblokAdapterOptions): Storyb
     policy: options.retryPolicy,
   });
 
-  const baseUrl = (region: Region) => options.mapiUrl ?? `https://${REGIONAL_DATA[region].managementApiDomain}/v1`;
+  const baseUrl = (region: Region) =>
+    options.mapiUrl?.replaceAll('{region}', region) ?? `https://${REGIONAL_DATA[region].managementApiDomain}/v1`;
+  const oneHostForAll = options.mapiUrl !== undefined && !options.mapiUrl.includes('{region}');
   const regionOf = (spaceId: number): Region => getRegion(spaceId) ?? 'eu';
 
   const client = (auth: StoryblokAuth, region: Region) =>
@@ -97,7 +102,7 @@ export function createStoryblokAdapter(options: StoryblokAdapterOptions): Storyb
 
   return {
     async listSpaces(auth) {
-      const hosts: Region[] = options.mapiUrl ? ['eu'] : [...regions];
+      const hosts: Region[] = oneHostForAll ? ['eu'] : [...regions];
       const results = await Promise.allSettled(
         hosts.map((region) =>
           call(
