@@ -44,7 +44,10 @@ export interface StoryblokAdapter {
   /** Replaces the space's field-level translation languages (Storyblok keeps the list as sent). */
   setSpaceLanguages(auth: StoryblokAuth, spaceId: number, languages: StoryblokLanguage[]): Promise<void>;
   listComponents(auth: StoryblokAuth, spaceId: number): Promise<StoryblokComponentDefinition[]>;
-  /** One page of folders and stories, without content, newest change first. */
+  /**
+   * One page of folders and stories, without content, oldest first: stories created during a sync land on
+   * later pages instead of shifting the pages still to come.
+   */
   listStories(auth: StoryblokAuth, spaceId: number, page: number, perPage: number): Promise<StoriesPage>;
   getStory(auth: StoryblokAuth, spaceId: number, storyId: number): Promise<StoryblokStory>;
   updateStoryContent(
@@ -166,7 +169,7 @@ export function createStoryblokAdapter(options: StoryblokAdapterOptions): Storyb
           const response = await client(auth, regionOf(spaceId)).get(`spaces/${spaceId}/stories`, {
             page,
             per_page: perPage,
-            sort_by: 'updated_at:desc',
+            sort_by: 'created_at:asc',
           });
           total = Number(response.total ?? 0);
           return response;

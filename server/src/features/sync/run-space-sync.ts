@@ -1,0 +1,237 @@
+import type { StoryblokAdapter } from '../../adapters/storyblok/storyblok-adapter.ts';
+import { StoryblokError } from '../../adapters/storyblok/storyblok-error.ts';
+import type { StoryblokAuth } from '../../adapters/storyblok/storyblok-types.ts';
+import type { Database } from '../../db/prisma.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+import type { Logger } from '../../logger.ts';
+import type { ComponentSpec } from '../../storyblok-content/component-schema.ts';
+import { refreshCounts } from '../content/content-counts.service.ts';
+import { refreshComponents, refreshSpaceMeta } from './space-meta.ts';
+import { importStoryContent, type LocaleRef } from './story-content.ts';
+import { linkStoryTree, removeVanishedNodes, upsertStoryNodes } from './story-tree.ts';
+import { readCheckpoint, type SyncCheckpoint } from './sync-checkpoint.ts';
+
+export interface SyncDeps {
+  prisma: Database;
+  storyblok: StoryblokAdapter;
+  /** The space's Storyblok credentials (decrypted only for the call). */
+  authFor: (spaceId: number) => Promise<StoryblokAuth>;
+  logger: Logger;
+  perPage?: number;
+  /** Stories read between two saved checkpoints. */
+  batchSize?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs (or resumes) one full sync of a space: the space and its languages, the component schemas, the
+ * story tree page by page, then the content of every story that changed. Idempotent: with nothing changed
+ * in Storyblok it writes nothing. A 401 from Storyblok stops the space's syncing and marks the token.
+ */
+export async function runSpaceSync(deps: SyncDeps, runId: string): Promise<void> {
+  const { prisma } = deps;
+  const run = await prisma.syncRun.findUnique({
+    where: { id: runId },
+    select: { spaceId: true, status: true, checkpoint: true },
+  });
+  if (!run || run.status === 'completed' || run.status === 'failed' || run.status === 'cancelled') return;
+  const spaceId = run.spaceId;
+  await prisma.syncRun.update({
+    where: { id: runId },
+    data: { status: 'running', startedAt: new Date() },
+    select: { id: true },
+  });
+  try {
+    const auth = await deps.authFor(spaceId);
+    const remote = await deps.storyblok.getSpace(auth, await storyblokIdOf(prisma, spaceId));
+    const { locales, missingInStoryblok } = await refreshSpaceMeta(prisma, spaceId, remote);
+    const components = await refreshComponents(prisma, spaceId, await deps.storyblok.listComponents(auth, remote.id));
+    const checkpoint = readCheckpoint(run.checkpoint);
+    if (checkpoint.phase === 'tree')
+      await listTree(deps, { runId, spaceId, storyblokSpaceId: remote.id, auth }, checkpoint);
+    await readChangedStories(
+      deps,
+      { runId, spaceId, storyblokSpaceId: remote.id, auth, components, locales },
+      checkpoint,
+    );
+    checkpoint.report.storiesRemoved = await removeConfirmedVanished(
+      deps,
+      { spaceId, storyblokSpaceId: remote.id, auth },
+      checkpoint.seen,
+    );
+    await linkStoryTree(prisma, spaceId);
+    await refreshCounts(prisma, spaceId, []);
+    await prisma.$transaction([
+      prisma.syncRun.update({
+        where: { id: runId },
+        data: {
+          status: 'completed',
+          finishedAt: new Date(),
+          report: { ...checkpoint.report, missingLanguages: missingInStoryblok } as Prisma.InputJsonValue,
+        },
+        select: { id: true },
+      }),
+      prisma.space.update({
+        where: { id: spaceId },
+        data: { syncedAt: new Date(), syncBatchId: null, hasTokenIssue: false },
+        select: { id: true },
+      }),
+    ]);
+  } catch (error) {
+    if (error instanceof StoryblokError && error.kind === 'unauthorized') {
+      await finishFailed(
+        prisma,
+        runId,
+        spaceId,
+        'Storyblok refused the token: sync has been stopped until a valid token is given.',
+        true,
+      );
+      return;
+    }
+    throw error;
+  }
+}
+
+async function storyblokIdOf(prisma: Database, spaceId: number): Promise<number> {
+  const space = await prisma.space.findUniqueOrThrow({ where: { id: spaceId }, select: { storyblokSpaceId: true } });
+  return Number(space.storyblokSpaceId);
+}
+
+/** Marks the run failed and frees the space for the next sync; a token issue also stops syncing until fixed. */
+export async function finishFailed(
+  prisma: Database,
+  runId: string,
+  spaceId: number,
+  message: string,
+  tokenIssue = false,
+): Promise<void> {
+  await prisma.$transaction([
+    prisma.syncRun.update({
+      where: { id: runId },
+      data: { status: 'failed', error: message, finishedAt: new Date() },
+      select: { id: true },
+    }),
+    prisma.space.update({
+      where: { id: spaceId },
+      data: { syncBatchId: null, ...(tokenIssue ? { hasTokenIssue: true } : {}) },
+      select: { id: true },
+    }),
+  ]);
+}
+
+interface RunScope {
+  runId: string;
+  spaceId: number;
+  storyblokSpaceId: number;
+  auth: StoryblokAuth;
+}
+
+async function saveProgress(prisma: Database, runId: string, checkpoint: SyncCheckpoint, done: number, total?: number) {
+  await prisma.syncRun.update({
+    where: { id: runId },
+    data: {
+      checkpoint: checkpoint as unknown as Prisma.InputJsonValue,
+      done,
+      ...(total === undefined ? {} : { total }),
+    },
+    select: { id: true },
+  });
+}
+
+async function listTree(deps: SyncDeps, scope: RunScope, checkpoint: SyncCheckpoint): Promise<void> {
+  const perPage = deps.perPage ?? 100;
+  for (let page = checkpoint.lastPage + 1; ; page += 1) {
+    deps.signal?.throwIfAborted();
+    const { stories, total } = await deps.storyblok.listStories(scope.auth, scope.storyblokSpaceId, page, perPage);
+    if (stories.length === 0) break;
+    const toRead = await upsertStoryNodes(deps.prisma, scope.spaceId, stories);
+    checkpoint.seen.push(...stories.map((story) => story.id));
+    checkpoint.toRead.push(...toRead);
+    checkpoint.lastPage = page;
+    const last = page * perPage >= total;
+    if (last) checkpoint.phase = 'content';
+    // Progress counts listed items and stories still to read, so the bar only moves forward.
+    await saveProgress(deps.prisma, scope.runId, checkpoint, checkpoint.seen.length, total + checkpoint.toRead.length);
+    if (last) break;
+  }
+  checkpoint.phase = 'content';
+  await linkStoryTree(deps.prisma, scope.spaceId);
+}
+
+async function readChangedStories(
+  deps: SyncDeps,
+  scope: RunScope & { components: Map<string, ComponentSpec>; locales: LocaleRef[] },
+  checkpoint: SyncCheckpoint,
+): Promise<void> {
+  const batchSize = deps.batchSize ?? 20;
+  const total = checkpoint.seen.length + checkpoint.toRead.length + checkpoint.report.storiesRead;
+  while (checkpoint.toRead.length > 0) {
+    deps.signal?.throwIfAborted();
+    const batch = checkpoint.toRead.slice(0, batchSize);
+    const changed: number[] = [];
+    for (const target of batch) {
+      const story = await deps.storyblok
+        .getStory(scope.auth, scope.storyblokSpaceId, target.storyblokId)
+        .catch((error: unknown) => {
+          if (error instanceof StoryblokError && error.kind === 'not_found') return null;
+          throw error;
+        });
+      checkpoint.report.storiesRead += 1;
+      if (!story) continue;
+      const result = await importStoryContent(deps.prisma, {
+        spaceId: scope.spaceId,
+        nodeId: target.nodeId,
+        content: story.content,
+        components: scope.components,
+        locales: scope.locales,
+      });
+      if (result.changed) changed.push(target.nodeId);
+      addReport(checkpoint, result);
+    }
+    await refreshCounts(deps.prisma, scope.spaceId, changed);
+    checkpoint.toRead = checkpoint.toRead.slice(batch.length);
+    checkpoint.changedStoryIds.push(...changed);
+    await saveProgress(deps.prisma, scope.runId, checkpoint, total - checkpoint.toRead.length, total);
+  }
+}
+
+function addReport(checkpoint: SyncCheckpoint, result: Awaited<ReturnType<typeof importStoryContent>>): void {
+  const report = checkpoint.report;
+  report.keysAdded += result.keysAdded;
+  report.keysChanged += result.keysChanged;
+  report.keysRemoved += result.keysRemoved;
+  report.translationsImported += result.translationsImported;
+  for (const [component, count] of Object.entries(result.skippedComponents)) {
+    report.skippedComponents[component] = (report.skippedComponents[component] ?? 0) + count;
+  }
+}
+
+/**
+ * A node missing from the listing is removed only once Storyblok confirms the story is gone: a story
+ * deleted during the listing shifts the pages, and a story skipped that way must not lose its translations.
+ */
+async function removeConfirmedVanished(
+  deps: SyncDeps,
+  scope: Omit<RunScope, 'runId'>,
+  seen: number[],
+): Promise<number> {
+  const seenSet = new Set(seen);
+  const candidates = await deps.prisma.storyNode.findMany({
+    where: { spaceId: scope.spaceId },
+    select: { storyblokId: true },
+  });
+  const keep = [...seenSet];
+  for (const node of candidates) {
+    const id = Number(node.storyblokId);
+    if (seenSet.has(id)) continue;
+    const stillThere = await deps.storyblok.getStory(scope.auth, scope.storyblokSpaceId, id).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof StoryblokError && error.kind === 'not_found') return false;
+        throw error;
+      },
+    );
+    if (stillThere) keep.push(id);
+  }
+  return removeVanishedNodes(deps.prisma, scope.spaceId, keep);
+}

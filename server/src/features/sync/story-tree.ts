@@ -1,0 +1,124 @@
+import type { StoryListItem } from '../../adapters/storyblok/storyblok-types.ts';
+import type { Database } from '../../db/prisma.ts';
+
+export interface NodeToRead {
+  nodeId: number;
+  storyblokId: number;
+}
+
+const date = (value: string | null | undefined) => (value ? new Date(value) : null);
+
+function nodeFields(item: StoryListItem) {
+  return {
+    uuid: item.uuid ?? null,
+    name: item.name,
+    slug: item.slug,
+    fullSlug: item.full_slug,
+    isFolder: item.is_folder,
+    isStartpage: item.is_startpage,
+    published: item.published,
+    unpublishedChanges: item.unpublished_changes,
+    contentType: item.content_type ?? null,
+    position: item.position,
+    storyblokParentId: item.parent_id ? BigInt(item.parent_id) : null,
+    storyblokUpdatedAt: date(item.updated_at),
+    publishedAt: date(item.published_at),
+  };
+}
+
+type NodeFields = ReturnType<typeof nodeFields>;
+
+function sameFields(stored: NodeFields, incoming: NodeFields): boolean {
+  return (Object.keys(incoming) as Array<keyof NodeFields>).every((field) => {
+    const a = stored[field];
+    const b = incoming[field];
+    if (a instanceof Date || b instanceof Date) return (a as Date | null)?.getTime() === (b as Date | null)?.getTime();
+    return a === b;
+  });
+}
+
+/**
+ * Brings one page of Storyblok's story list into the tree. Only what changed is written, so a sync of an
+ * unchanged space writes nothing. Returns the stories whose content must be read (new, or edited since).
+ */
+export async function upsertStoryNodes(
+  prisma: Database,
+  spaceId: number,
+  items: StoryListItem[],
+): Promise<NodeToRead[]> {
+  const stored = await prisma.storyNode.findMany({
+    where: { spaceId, storyblokId: { in: items.map((item) => BigInt(item.id)) } },
+    select: {
+      id: true,
+      storyblokId: true,
+      contentHash: true,
+      uuid: true,
+      name: true,
+      slug: true,
+      fullSlug: true,
+      isFolder: true,
+      isStartpage: true,
+      published: true,
+      unpublishedChanges: true,
+      contentType: true,
+      position: true,
+      storyblokParentId: true,
+      storyblokUpdatedAt: true,
+      publishedAt: true,
+    },
+  });
+  const byStoryblokId = new Map(stored.map((node) => [Number(node.storyblokId), node]));
+  const toRead: NodeToRead[] = [];
+  for (const item of items) {
+    const fields = nodeFields(item);
+    const existing = byStoryblokId.get(item.id);
+    if (!existing) {
+      const created = await prisma.storyNode.create({
+        data: { spaceId, storyblokId: BigInt(item.id), ...fields },
+        select: { id: true },
+      });
+      if (!item.is_folder) toRead.push({ nodeId: created.id, storyblokId: item.id });
+      continue;
+    }
+    const contentStale =
+      existing.storyblokUpdatedAt?.getTime() !== fields.storyblokUpdatedAt?.getTime() || existing.contentHash === null;
+    if (!sameFields(existing, fields)) {
+      await prisma.storyNode.update({ where: { id: existing.id }, data: fields, select: { id: true } });
+    }
+    if (!item.is_folder && contentStale) toRead.push({ nodeId: existing.id, storyblokId: item.id });
+  }
+  return toRead;
+}
+
+/**
+ * Links each node to its parent by Storyblok's parent id (a parent missing from the space leaves the node at
+ * the root), then recomputes the ancestor paths that changed.
+ */
+export async function linkStoryTree(prisma: Database, spaceId: number): Promise<void> {
+  await prisma.$executeRaw`
+    UPDATE story_nodes c SET parent_id = p.id
+    FROM story_nodes c2
+    LEFT JOIN story_nodes p ON p.space_id = c2.space_id AND p.storyblok_id = c2.storyblok_parent_id AND p.is_folder
+    WHERE c.id = c2.id AND c.space_id = ${spaceId} AND c.parent_id IS DISTINCT FROM p.id`;
+  // Paths run from the root down to the node itself: "/<root id>/.../<own id>/". Nodes caught in a parent
+  // cycle (bad data) are unreachable from a root and keep the path they had.
+  await prisma.$executeRaw`
+    WITH RECURSIVE tree AS (
+      SELECT id, '/' || id || '/' AS path FROM story_nodes WHERE space_id = ${spaceId} AND parent_id IS NULL
+      UNION ALL
+      SELECT c.id, t.path || c.id || '/' FROM story_nodes c JOIN tree t ON c.parent_id = t.id
+    )
+    UPDATE story_nodes n SET path = tree.path FROM tree WHERE n.id = tree.id AND n.path <> tree.path`;
+}
+
+/** Removes the nodes Storyblok no longer has (their keys and translations go with them). */
+export async function removeVanishedNodes(
+  prisma: Database,
+  spaceId: number,
+  seenStoryblokIds: number[],
+): Promise<number> {
+  const { count } = await prisma.storyNode.deleteMany({
+    where: { spaceId, storyblokId: { notIn: seenStoryblokIds.map((id) => BigInt(id)) } },
+  });
+  return count;
+}
