@@ -11,6 +11,8 @@ export const errorCodes = [
   'payload_too_large',
   'unauthorized',
   'forbidden',
+  /** The user has a verified second factor and this session has not passed it yet (aal1): verify the code. */
+  'mfa_required',
   'not_found',
   'route_not_found',
   'conflict',

@@ -1,7 +1,15 @@
 import express, { type Express, type Router } from 'express';
+import type { ServerSecrets } from './boot/secrets.ts';
+import { systemClock, type Clock } from './clock.ts';
 import type { Env } from './env.ts';
 import type { Database } from './db/prisma.ts';
+import { meRoutes } from './features/account/me.routes.ts';
+import { authApiRoutes } from './features/auth/auth-api.routes.ts';
+import { createAuthDeps } from './features/auth/auth-deps.ts';
+import { resolveAuthSettings, type AuthSettingsOverride } from './features/auth/auth-settings.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { devMailRoutes } from './features/mail/dev-mail.routes.ts';
+import { createAuthGuard } from './http/auth-guard.ts';
 import { apiNotFound, errorMiddleware } from './http/error-middleware.ts';
 import { requestLog } from './http/request-log.ts';
 import { createRouteBinder, type BindRoute } from './http/route-binder.ts';
@@ -18,6 +26,12 @@ export interface AppContext {
   version: string;
   /** True once shutdown began: health turns 503 so traffic drains away first. */
   isStopping: () => boolean;
+  /** The server's signing and encryption keys (boot/secrets.ts). */
+  secrets: ServerSecrets;
+  /** The system clock unless a test moves time itself. */
+  clock?: Clock;
+  /** Auth time limits and rate limits; tests shrink them. */
+  authSettings?: AuthSettingsOverride;
 }
 
 export interface AppOptions {
@@ -35,11 +49,28 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
   app.disable('x-powered-by');
   // Identical query keys become arrays (?a=1&a=2); schemas that expect one value reject them.
   app.set('query parser', 'simple');
+  // req.ip (rate limits, sessions) is the client's address only behind the proxies named here.
+  app.set('trust proxy', env.TRUST_PROXY);
 
   app.use(requestLog(logger));
   app.use(securityHeaders({ panelFrameAncestors: env.STORYBLOK_APP_ORIGINS, dev: env.NODE_ENV === 'development' }));
 
-  const bind = createRouteBinder({ validateResponses: options.validateResponses ?? env.NODE_ENV === 'test' });
+  const clock = context.clock ?? systemClock;
+  const auth = createAuthDeps({
+    prisma: context.prisma,
+    queue: context.queue,
+    logger,
+    siteUrl: env.SITE_URL,
+    clock,
+    settings: resolveAuthSettings(context.authSettings),
+    secrets: context.secrets,
+  });
+  app.use('/auth/v1', authApiRoutes(auth));
+
+  const bind = createRouteBinder({
+    validateResponses: options.validateResponses ?? env.NODE_ENV === 'test',
+    authenticate: createAuthGuard({ prisma: context.prisma, tokens: auth.tokens, clock }),
+  });
   app.use('/api', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
@@ -53,9 +84,11 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
       isStopping: context.isStopping,
     }),
   );
+  app.use(meRoutes(bind, { prisma: context.prisma, crispSecret: env.CRISP_SECRET }));
   const extra = options.extraRoutes?.(bind);
   if (extra) app.use(extra);
   app.use('/api', apiNotFound);
+  if (env.NODE_ENV !== 'production') app.use(devMailRoutes(context.prisma));
 
   options.mountFrontEnds?.(app);
   app.use((_req, res) => {

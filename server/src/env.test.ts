@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env.ts';
+import { envVariableNames, EnvError, loadEnv } from './env.ts';
+import { projectRoot } from './paths.ts';
 
 describe('loadEnv', () => {
   it('gives working defaults for an empty environment', () => {
@@ -13,6 +15,62 @@ describe('loadEnv', () => {
       SHUTDOWN_TIMEOUT_SECONDS: 25,
     });
     expect(env.HOST).toBeUndefined();
+    expect(env).toMatchObject({
+      SITE_URL: 'http://localhost:3000',
+      MAIL_FROM: 'Polyblok <no-reply@localhost>',
+      MAIL_DIR: 'data/mail',
+      TRUST_PROXY: false,
+    });
+    expect(env.JWT_SECRET).toBeUndefined();
+    expect(env.ENCRYPTION_KEYS).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it('derives SITE_URL from PORT and keeps only the origin of an explicit one', () => {
+    expect(loadEnv({ PORT: '4100' }).SITE_URL).toBe('http://localhost:4100');
+    expect(loadEnv({ SITE_URL: 'https://app.polyblok.com/some/path' }).SITE_URL).toBe('https://app.polyblok.com');
+  });
+
+  it('refuses to start in production without explicit secrets', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET: must be set in production[\s\S]*ENCRYPTION_KEYS: must be set in production/,
+    );
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      JWT_SECRET: 's'.repeat(32),
+      ENCRYPTION_KEYS: `v2:${Buffer.alloc(32, 2).toString('base64')},v1:${Buffer.alloc(32, 1).toString('base64')}`,
+    });
+    expect(env.ENCRYPTION_KEYS?.current.id).toBe('v2');
+    expect([...env.ENCRYPTION_KEYS!.keys.keys()]).toEqual(['v2', 'v1']);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxies, never as "trust everyone"', () => {
+    expect(loadEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8 ::1' }).TRUST_PROXY).toEqual(['loopback', '10.0.0.0/8', '::1']);
+    expect(loadEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(() => loadEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: trusting every proxy/);
+    expect(() => loadEnv({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY: "proxy.internal" is not/);
+  });
+
+  it('names bad mail, secret and key settings without echoing their values', () => {
+    let caught: unknown;
+    try {
+      loadEnv({
+        SMTP_URL: 'http://mail',
+        JWT_SECRET: 'short',
+        ENCRYPTION_KEYS: 'v1:dG9vLXNob3J0',
+        MAIL_FROM: 'nobody',
+      });
+    } catch (error) {
+      caught = error;
+    }
+    const message = (caught as EnvError).message;
+    expect(message).toMatch(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(message).toMatch(/JWT_SECRET: must be at least 32 characters/);
+    expect(message).toMatch(/ENCRYPTION_KEYS: key "v1" must be 32 bytes/);
+    expect(message).toMatch(/MAIL_FROM: must be an address/);
+    expect(message).not.toContain('dG9vLXNob3J0');
+    expect(message).not.toContain('short');
   });
 
   it('treats empty values as unset', () => {
@@ -35,5 +93,16 @@ describe('loadEnv', () => {
     const names = (caught as EnvError).problems.map((line) => line.split(':')[0]).sort();
     expect(names).toEqual(['DATABASE_URL', 'NODE_ENV', 'PORT', 'STORYBLOK_APP_ORIGINS']);
     expect((caught as EnvError).message).toMatch(/unsupported scheme "mysql:"/);
+  });
+});
+
+describe('the documented configuration', () => {
+  it('lists the same variables in env.ts, .env.example and the README table', () => {
+    const example = readFileSync(`${projectRoot}.env.example`, 'utf8');
+    const exampleNames = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]);
+    const readme = readFileSync(`${projectRoot}README.md`, 'utf8');
+    const readmeNames = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)` +\|/gm)].map((match) => match[1]);
+    expect([...exampleNames].sort()).toEqual([...envVariableNames].sort());
+    expect([...readmeNames].sort()).toEqual([...envVariableNames].sort());
   });
 });

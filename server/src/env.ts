@@ -1,7 +1,42 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseKeyRing, type KeyRing } from './crypto/secret-box.ts';
 import { parseDatabaseUrl, type DatabaseTarget } from './db/driver.ts';
 
 const origin = z.url({ protocol: /^https?$/ }).transform((value) => new URL(value).origin);
+
+/** Express's `trust proxy`: false (no proxy), a hop count, or the proxies' addresses and subnets. */
+export type TrustProxy = false | number | string[];
+
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): TrustProxy {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'trusting every proxy lets any client choose its address; give the hop count or the proxy addresses',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 10) return hops;
+  }
+  const entries = value.split(/[\s,]+/).filter(Boolean);
+  for (const entry of entries) {
+    const subnet = /^([^/]+)(?:\/\d{1,3})?$/.exec(entry);
+    const known = proxyNames.has(entry) || (subnet !== null && isIP(subnet[1]!) !== 0);
+    if (!known) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${entry}" is not a hop count (1-10), an IP address or subnet, loopback, linklocal or uniquelocal`,
+      });
+      return z.NEVER;
+    }
+  }
+  return entries;
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -45,9 +80,46 @@ const envSchema = z.object({
     .min(6, { error: 'must be a whole number of seconds from 6 to 600' })
     .max(600, { error: 'must be a whole number of seconds from 6 to 600' })
     .default(25),
+  /** Public origin of the web app: e-mail links point at it and redirects may only go to it. */
+  SITE_URL: origin.optional(),
+  /** Signs access tokens (HS256). Unset outside production: generated once and kept (boot/secrets.ts). */
+  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  /** Versioned AES-256 keys, `v2:<base64>,v1:<base64>`: the first encrypts, all decrypt. */
+  ENCRYPTION_KEYS: z
+    .string()
+    .optional()
+    .transform((value, ctx): KeyRing | undefined => {
+      if (value === undefined) return undefined;
+      try {
+        return parseKeyRing(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** Where e-mail goes; unset keeps it in the outbox (database, MAIL_DIR and /dev/mail). */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/@/, { error: 'must be an address, as in Polyblok <no-reply@example.com>' })
+    .default('Polyblok <no-reply@localhost>'),
+  MAIL_DIR: z.string().default('data/mail'),
+  /** Signs the Crisp chat identity (crisp_signature); unset sends none. */
+  CRISP_SECRET: z.string().optional(),
+  /** Proxies in front of the server whose X-Forwarded-For is believed (rate limits key on the client address). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => parseTrustProxy(value?.trim(), ctx)),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, 'SITE_URL'> & { SITE_URL: string };
+
+/** Every variable the server reads; .env.example and the README's table list the same ones. */
+export const envVariableNames = Object.keys(envSchema.shape) as Array<keyof typeof envSchema.shape>;
+
+/** Variables a production server must be given: a generated secret there would be lost or shared by accident. */
+const requiredInProduction = ['JWT_SECRET', 'ENCRYPTION_KEYS'] as const;
 
 export class EnvError extends Error {
   readonly problems: string[];
@@ -64,10 +136,18 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   // An empty value means "not set": .env files and CI often export VAR= for optional settings.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
   const result = envSchema.safeParse(cleaned);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
-    const name = issue.path.join('.') || '(environment)';
-    return `${name}: ${issue.message}`;
-  });
-  throw new EnvError(problems);
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => {
+        const name = issue.path.join('.') || '(environment)';
+        return `${name}: ${issue.message}`;
+      });
+  if (cleaned.NODE_ENV === 'production') {
+    for (const name of requiredInProduction) {
+      if (cleaned[name] === undefined) problems.push(`${name}: must be set in production`);
+    }
+  }
+  if (!result.success || problems.length > 0) throw new EnvError(problems);
+  const env = result.data;
+  return { ...env, SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}` };
 }

@@ -7,6 +7,7 @@ const statusByCode: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unauthorized: 401,
   forbidden: 403,
+  mfa_required: 403,
   not_found: 404,
   route_not_found: 404,
   conflict: 409,

@@ -3,9 +3,11 @@ import { readFileSync } from 'node:fs';
 import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
 import { createApp } from './app.ts';
 import { describeDatabase } from './boot/describe.ts';
+import { resolveSecrets, secretsFileFor } from './boot/secrets.ts';
 import { openDriver } from './db/driver.ts';
 import { createPrisma } from './db/prisma.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { createMailTransport } from './features/mail/mail-transport.ts';
 import { serveBuiltFrontEnds } from './http/front-ends.ts';
 import { allJobs } from './jobs/all-jobs.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
@@ -30,8 +32,15 @@ async function main(): Promise<void> {
   }
   const version = (JSON.parse(readFileSync(`${projectRoot}package.json`, 'utf8')) as { version: string }).version;
   const logger = createLogger({ level: env.LOG_LEVEL });
+  let resolved;
+  try {
+    resolved = resolveSecrets(env, secretsFileFor(env.DATABASE_URL));
+  } catch (error) {
+    fail(`Polyblok cannot start. ${(error as Error).message}`);
+  }
 
   say(`Polyblok ${version}: ${describeDatabase(env.DATABASE_URL)}`);
+  if (resolved.notice) say(resolved.notice);
   const driver = await openDriver(env.DATABASE_URL).catch((error: Error) =>
     fail(`Cannot open the database: ${error.message}`),
   );
@@ -42,7 +51,8 @@ async function main(): Promise<void> {
   if (applied.length > 0) say(`Applied migrations: ${applied.join(', ')}`);
 
   const prisma = createPrisma(driver);
-  const queue = createJobQueue({ driver, jobs: allJobs, logger });
+  const mailTransport = createMailTransport(env);
+  const queue = createJobQueue({ driver, jobs: allJobs({ prisma, mailTransport }), logger });
   await queue.start();
 
   let stopping = false;
@@ -51,13 +61,6 @@ async function main(): Promise<void> {
   const devFrontEnds = dev
     ? await import('./http/dev-front-ends.ts').then((module) => module.createDevFrontEnds(httpServer, projectRoot))
     : null;
-  const app = createApp(
-    { env, prisma, queue, logger, version, isStopping: () => stopping },
-    {
-      mountFrontEnds: (express) => (devFrontEnds ? devFrontEnds.mount(express) : serveBuiltFrontEnds(express, distDir)),
-    },
-  );
-  httpServer.on('request', app);
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
@@ -74,6 +77,16 @@ async function main(): Promise<void> {
   });
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
+  // The app is built once the port is known: without SITE_URL, e-mail links point at this server, and with
+  // PORT=0 its port is known only now. No request is handled before this synchronous step ends.
+  if (!process.env.SITE_URL) env.SITE_URL = `http://localhost:${port}`;
+  const app = createApp(
+    { env, prisma, queue, logger, version, isStopping: () => stopping, secrets: resolved.secrets },
+    {
+      mountFrontEnds: (express) => (devFrontEnds ? devFrontEnds.mount(express) : serveBuiltFrontEnds(express, distDir)),
+    },
+  );
+  httpServer.on('request', app);
   say(`Polyblok listening on http://localhost:${port}`);
 
   const shutdown = async (signal: string) => {
@@ -91,6 +104,7 @@ async function main(): Promise<void> {
     await queue.stop(Math.max(1000, (env.SHUTDOWN_TIMEOUT_SECONDS - 5) * 1000));
     await closed;
     await devFrontEnds?.close();
+    mailTransport.close();
     await prisma.$disconnect();
     await driver.close();
     say('Polyblok stopped.');

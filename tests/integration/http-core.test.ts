@@ -33,18 +33,30 @@ beforeAll(async () => {
   server = await startTestServer({
     extraRoutes: (bind) => {
       const router = Router();
-      bind(router, echo, ({ params, query, body }) => ({
-        id: params.id,
-        name: query.mode === 'loud' ? body.name.toUpperCase() : body.name,
-        mode: query.mode,
-        tags: body.tags,
-      }));
+      // These routes test the binder itself, so they skip the sign-in every real /api route asks for.
+      const open = { auth: 'public' } as const;
+      bind(
+        router,
+        echo,
+        ({ params, query, body }) => ({
+          id: params.id,
+          name: query.mode === 'loud' ? body.name.toUpperCase() : body.name,
+          mode: query.mode,
+          tags: body.tags,
+        }),
+        open,
+      );
       // Returns the wrong shape on purpose: the binder must refuse to send it.
-      bind(router, broken, () => ({ ok: 'yes' }) as unknown as { ok: boolean });
-      bind(router, crash, () => {
-        throw new Error('connection string postgres://secret@db leaked');
-      });
-      bind(router, big, ({ body }) => ({ size: body.blob.length }), { bodyLimit: '6mb' });
+      bind(router, broken, () => ({ ok: 'yes' }) as unknown as { ok: boolean }, open);
+      bind(
+        router,
+        crash,
+        () => {
+          throw new Error('connection string postgres://secret@db leaked');
+        },
+        open,
+      );
+      bind(router, big, ({ body }) => ({ size: body.blob.length }), { auth: 'public', bodyLimit: '6mb' });
       return router;
     },
   });

@@ -1,12 +1,20 @@
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Express, Router } from 'express';
 import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
 import { createApp, type AppOptions } from '#server/app.ts';
+import { resolveSecrets, type ServerSecrets } from '#server/boot/secrets.ts';
+import type { Clock } from '#server/clock.ts';
 import { createPrisma, type Database } from '#server/db/prisma.ts';
 import { loadEnv, type Env } from '#server/env.ts';
+import type { AuthSettingsOverride } from '#server/features/auth/auth-settings.ts';
+import { createMailTransport } from '#server/features/mail/mail-transport.ts';
 import type { BindRoute } from '#server/http/route-binder.ts';
+import { allJobs } from '#server/jobs/all-jobs.ts';
 import type { JobDefinition } from '#server/jobs/define-job.ts';
 import { createJobQueue, type JobQueue } from '#server/jobs/job-queue.ts';
 import { createLogger } from '#server/logger.ts';
@@ -20,6 +28,9 @@ export interface TestServer {
   queue: JobQueue;
   database: TestDatabase;
   logs: LogCapture;
+  secrets: ServerSecrets;
+  /** Where the outbox writes .eml files (a folder of this server's own, removed on close). */
+  mailDir: string;
   /** Makes health and readiness answer as during a shutdown. */
   setStopping(value: boolean): void;
   close(): Promise<void>;
@@ -31,35 +42,76 @@ export interface TestServerOptions {
   /** Routes only a test needs (for example, to drive the contract binder with a body). */
   extraRoutes?: (bind: BindRoute) => Router;
   mountFrontEnds?: AppOptions['mountFrontEnds'];
+  /** A clock the test moves (TOTP steps, expiries, rate-limit refills) instead of sleeping. */
+  clock?: Clock;
+  authSettings?: AuthSettingsOverride;
 }
 
-/** The real app on a real database and a real port, as a client sees it. */
+/**
+ * Every request of a test file comes from 127.0.0.1, so the per-address buckets would throttle ordinary
+ * tests; they get room here. The rate-limit tests set their own small limits, which take precedence.
+ */
+const roomyPerIpLimits = {
+  tokenPerIp: { burst: 10_000, refill: 10_000, perSeconds: 1 },
+  mailPerIp: { burst: 10_000, refill: 10_000, perSeconds: 1 },
+  verifyPerIp: { burst: 10_000, refill: 10_000, perSeconds: 1 },
+  mfaPerIp: { burst: 10_000, refill: 10_000, perSeconds: 1 },
+};
+
+/** The real app on a real database and a real port, as a client sees it; its mail stays in its outbox. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = await openTestDatabase();
   await applyPendingMigrations(database.driver);
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...options.env });
+  const mailDir = mkdtempSync(path.join(tmpdir(), 'polyblok-mail-'));
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', MAIL_DIR: mailDir, ...options.env });
   env.DATABASE_URL = database.driver.target;
+  const { secrets } = resolveSecrets(env, null);
   const logs = new LogCapture();
   const logger = createLogger({ level: env.LOG_LEVEL, destination: logs });
   const prisma = createPrisma(database.driver);
-  const queue = createJobQueue({ driver: database.driver, jobs: options.jobs ?? [], logger });
+  const mailTransport = createMailTransport(env);
+  const queue = createJobQueue({
+    driver: database.driver,
+    jobs: [...allJobs({ prisma, mailTransport }), ...(options.jobs ?? [])],
+    logger,
+  });
   await queue.start();
-  let stopping = false;
-  const app: Express = createApp(
-    { env, prisma, queue, logger, version: 'test', isStopping: () => stopping },
-    { validateResponses: true, extraRoutes: options.extraRoutes, mountFrontEnds: options.mountFrontEnds },
-  );
-  const server: Server = createServer(app);
+
+  const server: Server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // Links in e-mails must lead back to this server.
+  if (!options.env?.SITE_URL) env.SITE_URL = baseUrl;
+  let stopping = false;
+  const app: Express = createApp(
+    {
+      env,
+      prisma,
+      queue,
+      logger,
+      version: 'test',
+      isStopping: () => stopping,
+      secrets,
+      clock: options.clock,
+      authSettings: {
+        ...options.authSettings,
+        limits: { ...roomyPerIpLimits, ...options.authSettings?.limits },
+      },
+    },
+    { validateResponses: true, extraRoutes: options.extraRoutes, mountFrontEnds: options.mountFrontEnds },
+  );
+  server.on('request', app);
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     env,
     prisma,
     queue,
     database,
     logs,
+    secrets,
+    mailDir,
     setStopping: (value) => {
       stopping = value;
     },
@@ -67,8 +119,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await queue.stop(5000);
+      mailTransport.close();
       await prisma.$disconnect();
       await database.dispose();
+      rmSync(mailDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,5 +4,7 @@ import type { Driver } from './driver.ts';
 export type Database = PrismaClient;
 
 export function createPrisma(driver: Driver): Database {
-  return new PrismaClient({ adapter: driver.adapterFactory });
+  // 'minimal': an invalid query's message would otherwise print its arguments (hashes, e-mail bodies with
+  // sign-in links), and error messages end up in logs.
+  return new PrismaClient({ adapter: driver.adapterFactory, errorFormat: 'minimal' });
 }

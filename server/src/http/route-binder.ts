@@ -3,52 +3,67 @@ import type { z } from 'zod';
 import type { Endpoint, EndpointResponse } from '#contract/endpoint.ts';
 import type { ErrorDetail } from '#contract/errors.ts';
 import { AppError } from '../errors.ts';
+import type { Authenticate, AuthInfo } from './auth-guard.ts';
 import { findUnsafeInput } from './input-safety.ts';
 
-export type HandlerInput<E extends Endpoint> =
+/** Who may call a route: anyone, or a signed-in user (the default, so a new endpoint cannot forget it). */
+export type RouteAuth = 'public' | 'signed-in';
+
+export type HandlerInput<E extends Endpoint, A = AuthInfo> =
   E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
-    ? { params: z.output<P>; query: z.output<Q>; body: z.output<B>; req: Request; res: Response }
+    ? { params: z.output<P>; query: z.output<Q>; body: z.output<B>; auth: A; req: Request; res: Response }
     : never;
 
-export type Handler<E extends Endpoint> = (
-  input: HandlerInput<E>,
+export type Handler<E extends Endpoint, A = AuthInfo> = (
+  input: HandlerInput<E, A>,
 ) => Promise<EndpointResponse<E>> | EndpointResponse<E>;
 
 export interface RouteOptions {
+  /** 'signed-in' unless said otherwise: the handler gets `auth` ({ userId, sessionId, aal }). */
+  auth?: RouteAuth;
   /** Largest JSON body accepted; most routes take small bodies, sync and webhook paths take whole stories. */
   bodyLimit?: string;
   /** Status from the answer, for endpoints whose status depends on it (health answers 503 when down). */
   statusOf?: (output: unknown) => number;
 }
 
+/** What a handler receives as `auth`: null on public routes. */
+export type AuthOf<O extends RouteOptions> = O['auth'] extends 'public' ? null : AuthInfo;
+
 export const DEFAULT_BODY_LIMIT = '100kb';
 
 export interface BinderOptions {
   /** Check every answer against the contract (on in tests): a mismatch fails loudly instead of reaching a client. */
   validateResponses: boolean;
+  /** The bearer check of signed-in routes. */
+  authenticate: Authenticate;
 }
 
-export type BindRoute = <E extends Endpoint>(
+export type BindRoute = <E extends Endpoint, O extends RouteOptions = RouteOptions>(
   router: Router,
   endpoint: E,
-  handler: Handler<E>,
-  options?: RouteOptions,
+  handler: Handler<E, AuthOf<O>>,
+  options?: O,
 ) => void;
 
 /** Binds contract endpoints to handlers: parses and validates input, answers with the validated output. */
 export function createRouteBinder(binderOptions: BinderOptions): BindRoute {
-  return (router, endpoint, handler, options = {}) => {
+  return (router, endpoint, handler, routeOptions) => {
+    const options: RouteOptions = routeOptions ?? {};
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+    const signedIn = options.auth !== 'public';
     const middlewares = endpoint.body
       ? [express.json({ limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, strict: true }), requireJsonBody]
       : [];
     router[method](endpoint.path, ...middlewares, async (req: Request, res: Response) => {
+      // Who is asking comes before what is asked: an anonymous caller learns nothing from validation errors.
+      const auth = signedIn ? await binderOptions.authenticate(req) : null;
       const problems: ErrorDetail[] = [];
       const params = parsePart(endpoint.params, req.params, 'params', problems);
       const query = parsePart(endpoint.query, req.query, 'query', problems);
       const body = parsePart(endpoint.body, req.body, 'body', problems);
       if (problems.length > 0) throw invalidRequest(problems);
-      const result = await handler({ params, query, body, req, res } as HandlerInput<typeof endpoint>);
+      const result = await handler({ params, query, body, auth, req, res } as never);
       let output: unknown = result;
       if (binderOptions.validateResponses) {
         const checked = endpoint.response.safeParse(result);

@@ -43,6 +43,9 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
   policy: 'standard' | 'short' | 'singleton' | 'stately';
 }
 
+/** What sending a job needs: its name and payload schema. Features export one so callers need not build the handler. */
+export type JobRef<Payload extends z.ZodType = z.ZodType> = Pick<JobDefinition<Payload>, 'name' | 'payload'>;
+
 export const defaultRetry: RetryPolicy = { limit: 5, delaySeconds: 5, maxDelaySeconds: 300 };
 
 const jobNamePattern = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/;

@@ -2,7 +2,7 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { Driver } from '../db/driver.ts';
 import type { Logger } from '../logger.ts';
-import type { JobDefinition } from './define-job.ts';
+import type { JobDefinition, JobRef } from './define-job.ts';
 
 export interface SendOptions {
   /** Groups jobs for the job's policy (for 'short' and 'stately', asking again while one waits changes nothing). */
@@ -12,7 +12,7 @@ export interface SendOptions {
 
 export interface JobQueue {
   start(): Promise<void>;
-  send<P extends z.ZodType>(job: JobDefinition<P>, payload: z.input<P>, options?: SendOptions): Promise<string | null>;
+  send<P extends z.ZodType>(job: JobRef<P>, payload: z.input<P>, options?: SendOptions): Promise<string | null>;
   isUp(): boolean;
   /** Stops taking work and waits up to timeoutMs for running jobs, which then see their signal fire. */
   stop(timeoutMs: number): Promise<void>;
@@ -45,6 +45,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         ...timing,
       });
   const known = new Map(jobs.map((job) => [job.name, job]));
+  const workerIds = new Map<string, string>();
   let state: 'idle' | 'running' | 'stopped' = 'idle';
 
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
@@ -65,7 +66,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         `Queue "${job.name}" exists with policy ${existing.policy}; a new job name is needed to change it`,
       );
     } else await boss.updateQueue(job.name, queueOptions);
-    await boss.work(
+    const workerId = await boss.work(
       job.name,
       { batchSize: 1, localConcurrency: job.concurrency, pollingIntervalSeconds: 1 },
       async ([raw]) => {
@@ -85,6 +86,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         }
       },
     );
+    workerIds.set(job.name, workerId);
   }
 
   return {
@@ -96,10 +98,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     async send(job, payload, sendOptions = {}) {
       if (!known.has(job.name)) throw new Error(`Job "${job.name}" is not registered with the queue`);
       const data = job.payload.parse(payload) as object;
-      return boss.send(job.name, data, {
+      const id = await boss.send(job.name, data, {
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
       });
+      // A worker of this process would otherwise wait for its next poll (up to a second) to see the job.
+      const workerId = workerIds.get(job.name);
+      if (id && workerId && !sendOptions.startAfterSeconds) boss.notifyWorker(workerId);
+      return id;
     },
     isUp: () => state === 'running',
     async stop(timeoutMs) {

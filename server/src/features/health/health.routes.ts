@@ -6,6 +6,7 @@ import { checkHealth, healthStatusCode, type HealthDeps } from './health.service
 export function healthRoutes(bind: BindRoute, deps: HealthDeps): Router {
   const router = Router();
   bind(router, getHealth, () => checkHealth(deps), {
+    auth: 'public',
     statusOf: (output) => healthStatusCode(output as HealthResponse),
   });
   return router;

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** The shapes of spaces, their languages and members (spec section 3), shared by /me and the space endpoints. */
+
+const isoTime = z.iso.datetime({ offset: true });
+
+export const roles = ['owner', 'admin', 'editor', 'translator', 'viewer'] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+
+export const membershipStatuses = ['joined', 'invited', 'requesting'] as const;
+export const membershipStatusSchema = z.enum(membershipStatuses);
+export type MembershipStatus = z.infer<typeof membershipStatusSchema>;
+
+/** A membership as the spec's `pivot`: where the user stands in the space. */
+export const pivotSchema = z.object({
+  status: membershipStatusSchema,
+  role: roleSchema,
+  created_at: isoTime,
+});
+
+export const spaceUserSchema = z.object({
+  id: z.uuid(),
+  name: z.string().nullable(),
+  email: z.string(),
+  pivot: pivotSchema,
+});
+
+export type SpaceUser = z.infer<typeof spaceUserSchema>;
+
+export const spaceLocaleSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  translated_key_count: z.number().int().nonnegative(),
+  /** Source keys without a translation in this language. */
+  missing_translated_keys_count: z.number().int().nonnegative(),
+  /** Source keys without a verified translation in this language. */
+  missing_verified_translated_keys_count: z.number().int().nonnegative(),
+  last_translation_at: isoTime.nullable(),
+});
+
+export type SpaceLocale = z.infer<typeof spaceLocaleSchema>;
+
+export const subscriptionSchema = z.object({
+  id: z.string(),
+  next_billing_date: isoTime.nullable(),
+  /** Monthly price in the currency's main unit (49 for $49). */
+  price: z.number().nonnegative(),
+});
+
+export const spaceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  default_locale_name: z.string().nullable(),
+  space_locales: z.array(spaceLocaleSchema),
+  /** Every member with their pivot; empty for a user whose own membership is only a request to join. */
+  users: z.array(spaceUserSchema),
+  /** The signed-in user's own membership. */
+  pivot: pivotSchema,
+  translatable_keys_count: z.number().int().nonnegative(),
+  translated_keys_count: z.number().int().nonnegative(),
+  has_token_issue: z.boolean(),
+  /** The running sync, if any. */
+  sync_batch_id: z.uuid().nullable(),
+  synced_at: isoTime.nullable(),
+  subscription: subscriptionSchema.nullable(),
+  billing_portal_url: z.string().nullable(),
+  /** The CDN preview token, for the published-content link; null until the user has joined. */
+  preview_token: z.string().nullable(),
+});
+
+export type Space = z.infer<typeof spaceSchema>;

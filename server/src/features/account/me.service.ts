@@ -1,0 +1,39 @@
+import { createHmac } from 'node:crypto';
+import type { MeResponse } from '#contract/me.ts';
+import type { Database } from '../../db/prisma.ts';
+import { AppError } from '../../errors.ts';
+import { spaceViewSelect, toSpace } from './space-view.ts';
+
+export interface MeDeps {
+  prisma: Database;
+  crispSecret: string | undefined;
+}
+
+/** Crisp's identity verification: HMAC-SHA256 of the e-mail with the website's secret, in hex. */
+export function crispSignature(secret: string | undefined, email: string): string | null {
+  return secret ? createHmac('sha256', secret).update(email).digest('hex') : null;
+}
+
+/** The signed-in account with every space it belongs to, is invited to, or asked to join. */
+export async function getAccount(deps: MeDeps, userId: string): Promise<MeResponse> {
+  const user = await deps.prisma.user.findUnique({
+    where: { id: userId },
+    select: {
+      id: true,
+      name: true,
+      email: true,
+      memberships: {
+        select: { role: true, status: true, createdAt: true, space: { select: spaceViewSelect } },
+        orderBy: [{ space: { name: 'asc' } }, { spaceId: 'asc' }],
+      },
+    },
+  });
+  if (!user) throw new AppError('unauthorized', 'Your session has ended. Please log in again.');
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    crisp_signature: crispSignature(deps.crispSecret, user.email),
+    spaces: user.memberships.map((membership) => toSpace(membership.space, membership)),
+  };
+}

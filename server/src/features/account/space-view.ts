@@ -1,0 +1,94 @@
+import type { Space } from '#contract/spaces.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+
+/** What a space answer (spec: Space) is built from. */
+export const spaceViewSelect = {
+  id: true,
+  name: true,
+  defaultLocaleName: true,
+  translatableKeysCount: true,
+  translatedKeysCount: true,
+  hasTokenIssue: true,
+  syncBatchId: true,
+  syncedAt: true,
+  previewToken: true,
+  locales: {
+    select: {
+      id: true,
+      code: true,
+      name: true,
+      translatedKeyCount: true,
+      verifiedKeyCount: true,
+      lastTranslationAt: true,
+    },
+    orderBy: [{ name: 'asc' }, { id: 'asc' }],
+  },
+  memberships: {
+    select: { role: true, status: true, createdAt: true, user: { select: { id: true, name: true, email: true } } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  },
+  subscription: { select: { id: true, status: true, priceCents: true, nextBillingDate: true } },
+} satisfies Prisma.SpaceSelect;
+
+export type SpaceViewRow = Prisma.SpaceGetPayload<{ select: typeof spaceViewSelect }>;
+
+export interface OwnMembership {
+  role: Space['pivot']['role'];
+  status: Space['pivot']['status'];
+  createdAt: Date;
+}
+
+const pivot = (membership: OwnMembership) => ({
+  status: membership.status,
+  role: membership.role,
+  created_at: membership.createdAt.toISOString(),
+});
+
+/**
+ * A space as one of its members sees it. Someone who has only asked to join sees no member list and no
+ * preview token: those belong to the space's people, not to whoever knocks.
+ */
+export function toSpace(space: SpaceViewRow, own: OwnMembership): Space {
+  const admitted = own.status !== 'requesting';
+  const joined = own.status === 'joined';
+  const keys = space.translatableKeysCount;
+  const subscription = space.subscription && space.subscription.status !== 'canceled' ? space.subscription : null;
+  return {
+    id: space.id,
+    name: space.name,
+    default_locale_name: space.defaultLocaleName,
+    space_locales: space.locales.map((locale) => ({
+      id: locale.id,
+      code: locale.code,
+      name: locale.name,
+      translated_key_count: locale.translatedKeyCount,
+      missing_translated_keys_count: Math.max(0, keys - locale.translatedKeyCount),
+      missing_verified_translated_keys_count: Math.max(0, keys - locale.verifiedKeyCount),
+      last_translation_at: locale.lastTranslationAt?.toISOString() ?? null,
+    })),
+    users: admitted
+      ? space.memberships.map((member) => ({
+          id: member.user.id,
+          name: member.user.name,
+          email: member.user.email,
+          pivot: pivot(member),
+        }))
+      : [],
+    pivot: pivot(own),
+    translatable_keys_count: keys,
+    translated_keys_count: space.translatedKeysCount,
+    has_token_issue: space.hasTokenIssue,
+    sync_batch_id: space.syncBatchId,
+    synced_at: space.syncedAt?.toISOString() ?? null,
+    subscription: subscription
+      ? {
+          id: subscription.id,
+          next_billing_date: subscription.nextBillingDate?.toISOString() ?? null,
+          price: subscription.priceCents / 100,
+        }
+      : null,
+    // Billing comes with Stripe (a later issue); without it there is no portal.
+    billing_portal_url: null,
+    preview_token: joined ? space.previewToken : null,
+  };
+}

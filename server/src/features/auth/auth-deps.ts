@@ -1,0 +1,96 @@
+import { hkdfSync } from 'node:crypto';
+import type { ServerSecrets } from '../../boot/secrets.ts';
+import type { Clock } from '../../clock.ts';
+import { createSecretBox, type SecretBox } from '../../crypto/secret-box.ts';
+import type { Database } from '../../db/prisma.ts';
+import { createRateLimiter, type RateLimiter } from '../../http/rate-limiter.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { Logger } from '../../logger.ts';
+import { createAccessTokens, type AccessTokens } from './access-tokens.ts';
+import { tooManyEmails, tooManyRequests } from './auth-errors.ts';
+import type { AuthLimits, AuthSettings } from './auth-settings.ts';
+import { createPasswordHasher, type PasswordHasher } from './passwords.ts';
+
+/** Everything the auth services share, built once per app. */
+export interface AuthDeps {
+  prisma: Database;
+  queue: JobQueue;
+  logger: Logger;
+  /** Public origin of the web app: links in e-mails and allowed redirects. */
+  siteUrl: string;
+  clock: Clock;
+  settings: AuthSettings;
+  tokens: AccessTokens;
+  passwords: PasswordHasher;
+  box: SecretBox;
+  /** Derives a refresh token's successor, so a concurrent refresh can be answered with the same one. */
+  refreshChainKey: Buffer;
+  /** Keys the hashes of short codes (reauthentication), which a bare hash would not protect. */
+  codeHashKey: Buffer;
+  limiters: Record<keyof AuthLimits, RateLimiter>;
+}
+
+export interface AuthDepsInput {
+  prisma: Database;
+  queue: JobQueue;
+  logger: Logger;
+  siteUrl: string;
+  clock: Clock;
+  settings: AuthSettings;
+  secrets: ServerSecrets;
+}
+
+function deriveKey(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'polyblok', purpose, 32));
+}
+
+export function createAuthDeps(input: AuthDepsInput): AuthDeps {
+  const { settings, clock } = input;
+  const limiters = Object.fromEntries(
+    Object.entries(settings.limits).map(([name, rule]) => [name, createRateLimiter(rule, clock)]),
+  ) as Record<keyof AuthLimits, RateLimiter>;
+  return {
+    prisma: input.prisma,
+    queue: input.queue,
+    logger: input.logger,
+    siteUrl: input.siteUrl,
+    clock,
+    settings,
+    tokens: createAccessTokens({
+      secret: input.secrets.jwtSecret,
+      issuer: `${input.siteUrl}/auth/v1`,
+      lifetimeSeconds: settings.accessTokenSeconds,
+      clock,
+    }),
+    passwords: createPasswordHasher(),
+    box: createSecretBox(input.secrets.keyRing),
+    refreshChainKey: deriveKey(input.secrets.jwtSecret, 'refresh-token chain'),
+    codeHashKey: deriveKey(input.secrets.jwtSecret, 'one-time code hashes'),
+    limiters,
+  };
+}
+
+/**
+ * Takes one request from a bucket or answers 429. Hits are logged (ASVS 16.3.3) with the bucket and, for
+ * address buckets, without the address.
+ */
+export function consume(
+  deps: AuthDeps,
+  bucket: keyof AuthLimits,
+  key: string,
+  options: { mail?: boolean; keyIsAddress?: boolean } = {},
+): void {
+  if (deps.limiters[bucket].take(key)) return;
+  deps.logger.warn({ bucket, ...(options.keyIsAddress ? {} : { key }) }, 'auth rate limit reached');
+  throw options.mail ? tooManyEmails() : tooManyRequests();
+}
+
+/**
+ * Runs work after the answer has gone out. Used where the work depends on whether an address has an account:
+ * doing it before answering would make known addresses answer more slowly than unknown ones.
+ */
+export function runDetached(deps: AuthDeps, what: string, work: () => Promise<void>): void {
+  setImmediate(() => {
+    work().catch((error: unknown) => deps.logger.error({ err: error }, `${what} failed`));
+  });
+}
