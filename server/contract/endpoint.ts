@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Role } from './spaces.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -21,6 +22,11 @@ export interface Endpoint<
   response: Response;
   /** Status of a successful answer; 200 unless said otherwise. */
   status?: number;
+  /**
+   * The least role in the space the endpoint acts on (viewer < translator < editor < admin < owner). Set for
+   * every endpoint that touches a space; the server checks the caller's joined membership before the handler.
+   */
+  role?: Role;
 }
 
 export function defineEndpoint<

@@ -19,6 +19,12 @@ export const errorCodes = [
   'rate_limited',
   'internal_error',
   'service_unavailable',
+  /** Storyblok refused the personal access token. */
+  'invalid_token',
+  /** The space's Storyblok token stopped working: syncing waits for an admin to give a new one. */
+  'token_issue',
+  /** Storyblok could not be reached or kept failing; nothing was changed. */
+  'storyblok_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

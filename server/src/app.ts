@@ -3,7 +3,11 @@ import type { ServerSecrets } from './boot/secrets.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Env } from './env.ts';
 import type { Database } from './db/prisma.ts';
+import type { StoryblokAdapter } from './adapters/storyblok/storyblok-adapter.ts';
+import { createSecretBox } from './crypto/secret-box.ts';
 import { meRoutes } from './features/account/me.routes.ts';
+import { createAuthFor } from './features/spaces/space-credentials.ts';
+import { spacesRoutes } from './features/spaces/spaces.routes.ts';
 import { authApiRoutes } from './features/auth/auth-api.routes.ts';
 import { createAuthDeps } from './features/auth/auth-deps.ts';
 import { resolveAuthSettings, type AuthSettingsOverride } from './features/auth/auth-settings.ts';
@@ -32,6 +36,8 @@ export interface AppContext {
   clock?: Clock;
   /** Auth time limits and rate limits; tests shrink them. */
   authSettings?: AuthSettingsOverride;
+  /** The only way to Storyblok (its hosts come from configuration, so tests use the local Storyblok). */
+  storyblok: StoryblokAdapter;
 }
 
 export interface AppOptions {
@@ -70,6 +76,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
   const bind = createRouteBinder({
     validateResponses: options.validateResponses ?? env.NODE_ENV === 'test',
     authenticate: createAuthGuard({ prisma: context.prisma, tokens: auth.tokens, clock }),
+    prisma: context.prisma,
   });
   app.use('/api', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -85,6 +92,16 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
     }),
   );
   app.use(meRoutes(bind, { prisma: context.prisma, crispSecret: env.CRISP_SECRET }));
+  const secretBox = createSecretBox(context.secrets.keyRing);
+  app.use(
+    spacesRoutes(bind, {
+      prisma: context.prisma,
+      storyblok: context.storyblok,
+      secretBox,
+      queue: context.queue,
+      authFor: createAuthFor(context.prisma, secretBox),
+    }),
+  );
   const extra = options.extraRoutes?.(bind);
   if (extra) app.use(extra);
   app.use('/api', apiNotFound);

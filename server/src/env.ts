@@ -97,6 +97,20 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * Storyblok's Management API (with /v1) for every region; unset uses each region's own host. A {region}
+   * in it becomes the space's region code, so one stand-in can play every region.
+   */
+  STORYBLOK_MAPI_URL: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value), { error: 'must be an http(s) URL' }),
+  /** Management API requests per second per token: Storyblok's Starter plan allows 3, paid plans 6. */
+  STORYBLOK_REQUESTS_PER_SECOND: z.coerce
+    .number({ error: 'must be a number of requests per second from 0.1 to 100' })
+    .min(0.1, { error: 'must be a number of requests per second from 0.1 to 100' })
+    .max(100, { error: 'must be a number of requests per second from 0.1 to 100' })
+    .default(3),
   /** Where e-mail goes; unset keeps it in the outbox (database, MAIL_DIR and /dev/mail). */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z

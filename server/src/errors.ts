@@ -14,6 +14,9 @@ const statusByCode: Record<ErrorCode, number> = {
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
+  invalid_token: 422,
+  token_issue: 409,
+  storyblok_unavailable: 503,
 };
 
 /**

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
+import { storyblokAdapterFromEnv } from './adapters/storyblok/storyblok-from-env.ts';
 import { createApp } from './app.ts';
 import { describeDatabase } from './boot/describe.ts';
 import { resolveSecrets, secretsFileFor } from './boot/secrets.ts';
@@ -52,7 +53,12 @@ async function main(): Promise<void> {
 
   const prisma = createPrisma(driver);
   const mailTransport = createMailTransport(env);
-  const queue = createJobQueue({ driver, jobs: allJobs({ prisma, mailTransport }), logger });
+  const storyblok = storyblokAdapterFromEnv(env);
+  const queue = createJobQueue({
+    driver,
+    jobs: allJobs({ prisma, mailTransport, storyblok, secrets: resolved.secrets }),
+    logger,
+  });
   await queue.start();
 
   let stopping = false;
@@ -81,7 +87,7 @@ async function main(): Promise<void> {
   // PORT=0 its port is known only now. No request is handled before this synchronous step ends.
   if (!process.env.SITE_URL) env.SITE_URL = `http://localhost:${port}`;
   const app = createApp(
-    { env, prisma, queue, logger, version, isStopping: () => stopping, secrets: resolved.secrets },
+    { env, prisma, queue, logger, version, isStopping: () => stopping, secrets: resolved.secrets, storyblok },
     {
       mountFrontEnds: (express) => (devFrontEnds ? devFrontEnds.mount(express) : serveBuiltFrontEnds(express, distDir)),
     },

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Express, Router } from 'express';
 import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
+import { createStoryblokAdapter } from '#server/adapters/storyblok/storyblok-adapter.ts';
 import { createApp, type AppOptions } from '#server/app.ts';
 import { resolveSecrets, type ServerSecrets } from '#server/boot/secrets.ts';
 import type { Clock } from '#server/clock.ts';
@@ -70,9 +71,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const logger = createLogger({ level: env.LOG_LEVEL, destination: logs });
   const prisma = createPrisma(database.driver);
   const mailTransport = createMailTransport(env);
+  // Storyblok is the local one when a test sets STORYBLOK_MAPI_URL; retries are quick so faults cost little time.
+  const storyblok = createStoryblokAdapter({
+    mapiUrl: env.STORYBLOK_MAPI_URL,
+    requestsPerSecond: 1000,
+    retryPolicy: { maxAttempts: 6, maxElapsedMs: 20_000, baseDelayMs: 20, maxDelayMs: 200 },
+  });
   const queue = createJobQueue({
     driver: database.driver,
-    jobs: [...allJobs({ prisma, mailTransport }), ...(options.jobs ?? [])],
+    jobs: [...allJobs({ prisma, mailTransport, storyblok, secrets }), ...(options.jobs ?? [])],
     logger,
   });
   await queue.start();
@@ -94,6 +101,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       version: 'test',
       isStopping: () => stopping,
       secrets,
+      storyblok,
       clock: options.clock,
       authSettings: {
         ...options.authSettings,

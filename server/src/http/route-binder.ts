@@ -2,33 +2,55 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { z } from 'zod';
 import type { Endpoint, EndpointResponse } from '#contract/endpoint.ts';
 import type { ErrorDetail } from '#contract/errors.ts';
+import type { Database } from '../db/prisma.ts';
 import { AppError } from '../errors.ts';
 import type { Authenticate, AuthInfo } from './auth-guard.ts';
 import { findUnsafeInput } from './input-safety.ts';
+import { requireMember, type SpaceMember } from './space-access.ts';
 
 /** Who may call a route: anyone, or a signed-in user (the default, so a new endpoint cannot forget it). */
 export type RouteAuth = 'public' | 'signed-in';
 
 export type HandlerInput<E extends Endpoint, A = AuthInfo> =
   E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
-    ? { params: z.output<P>; query: z.output<Q>; body: z.output<B>; auth: A; req: Request; res: Response }
+    ? {
+        params: z.output<P>;
+        query: z.output<Q>;
+        body: z.output<B>;
+        auth: A;
+        /** Set when the endpoint declares a role: the caller's membership of the space the route acts on. */
+        member: SpaceMember | null;
+        req: Request;
+        res: Response;
+      }
     : never;
 
 export type Handler<E extends Endpoint, A = AuthInfo> = (
   input: HandlerInput<E, A>,
 ) => Promise<EndpointResponse<E>> | EndpointResponse<E>;
 
-export interface RouteOptions {
+/** The validated input of an endpoint, as the space lookup receives it. */
+export type RouteInput<E extends Endpoint> =
+  E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
+    ? { params: z.output<P>; query: z.output<Q>; body: z.output<B> }
+    : never;
+
+export interface RouteOptions<E extends Endpoint = Endpoint> {
   /** 'signed-in' unless said otherwise: the handler gets `auth` ({ userId, sessionId, aal }). */
   auth?: RouteAuth;
   /** Largest JSON body accepted; most routes take small bodies, sync and webhook paths take whole stories. */
   bodyLimit?: string;
   /** Status from the answer, for endpoints whose status depends on it (health answers 503 when down). */
   statusOf?: (output: unknown) => number;
+  /**
+   * Which space the request acts on, from its validated input (a path id, a story's or a locale's space).
+   * Required when the endpoint declares a role; null when the input names nothing that exists (answers 404).
+   */
+  space?: (input: RouteInput<E>) => number | null | Promise<number | null>;
 }
 
 /** What a handler receives as `auth`: null on public routes. */
-export type AuthOf<O extends RouteOptions> = O['auth'] extends 'public' ? null : AuthInfo;
+export type AuthOf<O extends { auth?: RouteAuth }> = O['auth'] extends 'public' ? null : AuthInfo;
 
 export const DEFAULT_BODY_LIMIT = '100kb';
 
@@ -37,9 +59,11 @@ export interface BinderOptions {
   validateResponses: boolean;
   /** The bearer check of signed-in routes. */
   authenticate: Authenticate;
+  /** Where memberships are read for the space check. */
+  prisma: Database;
 }
 
-export type BindRoute = <E extends Endpoint, O extends RouteOptions = RouteOptions>(
+export type BindRoute = <E extends Endpoint, O extends RouteOptions<E> = RouteOptions<E>>(
   router: Router,
   endpoint: E,
   handler: Handler<E, AuthOf<O>>,
@@ -49,9 +73,15 @@ export type BindRoute = <E extends Endpoint, O extends RouteOptions = RouteOptio
 /** Binds contract endpoints to handlers: parses and validates input, answers with the validated output. */
 export function createRouteBinder(binderOptions: BinderOptions): BindRoute {
   return (router, endpoint, handler, routeOptions) => {
-    const options: RouteOptions = routeOptions ?? {};
+    const options: RouteOptions<typeof endpoint> = routeOptions ?? {};
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     const signedIn = options.auth !== 'public';
+    if (endpoint.role && (!signedIn || !options.space)) {
+      // A programming error, caught when the server starts: a space route must say how to find its space.
+      throw new Error(
+        `${endpoint.method} ${endpoint.path} declares role ${endpoint.role} but no signed-in space lookup`,
+      );
+    }
     const middlewares = endpoint.body
       ? [express.json({ limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, strict: true }), requireJsonBody]
       : [];
@@ -63,7 +93,12 @@ export function createRouteBinder(binderOptions: BinderOptions): BindRoute {
       const query = parsePart(endpoint.query, req.query, 'query', problems);
       const body = parsePart(endpoint.body, req.body, 'body', problems);
       if (problems.length > 0) throw invalidRequest(problems);
-      const result = await handler({ params, query, body, auth, req, res } as never);
+      let member: SpaceMember | null = null;
+      if (endpoint.role && auth && options.space) {
+        const spaceId = await options.space({ params, query, body } as never);
+        member = await requireMember(binderOptions.prisma, auth.userId, spaceId, endpoint.role);
+      }
+      const result = await handler({ params, query, body, auth, member, req, res } as never);
       let output: unknown = result;
       if (binderOptions.validateResponses) {
         const checked = endpoint.response.safeParse(result);

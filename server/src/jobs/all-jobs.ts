@@ -1,15 +1,26 @@
+import type { StoryblokAdapter } from '../adapters/storyblok/storyblok-adapter.ts';
+import type { ServerSecrets } from '../boot/secrets.ts';
+import { createSecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/prisma.ts';
 import { createMailSendJob } from '../features/mail/mail-send.job.ts';
 import type { MailTransport } from '../features/mail/mail-transport.ts';
+import { createAuthFor } from '../features/spaces/space-credentials.ts';
+import { createSpaceSyncJob } from '../features/sync/space-sync.job.ts';
 import type { JobDefinition } from './define-job.ts';
 
 /** What job handlers need from the running process. */
 export interface JobDeps {
   prisma: Database;
   mailTransport: MailTransport;
+  storyblok: StoryblokAdapter;
+  secrets: ServerSecrets;
 }
 
 /** Every job the server runs; a feature adds its job definitions here. */
 export function allJobs(deps: JobDeps): JobDefinition[] {
-  return [createMailSendJob({ prisma: deps.prisma, transport: deps.mailTransport })];
+  const authFor = createAuthFor(deps.prisma, createSecretBox(deps.secrets.keyRing));
+  return [
+    createMailSendJob({ prisma: deps.prisma, transport: deps.mailTransport }),
+    createSpaceSyncJob({ prisma: deps.prisma, storyblok: deps.storyblok, authFor }),
+  ];
 }

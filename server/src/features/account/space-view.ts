@@ -1,5 +1,6 @@
 import type { Space } from '#contract/spaces.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
+import { localeViewSelect, toSpaceLocale } from '../spaces/locale-view.ts';
 
 /** What a space answer (spec: Space) is built from. */
 export const spaceViewSelect = {
@@ -13,14 +14,7 @@ export const spaceViewSelect = {
   syncedAt: true,
   previewToken: true,
   locales: {
-    select: {
-      id: true,
-      code: true,
-      name: true,
-      translatedKeyCount: true,
-      verifiedKeyCount: true,
-      lastTranslationAt: true,
-    },
+    select: localeViewSelect,
     orderBy: [{ name: 'asc' }, { id: 'asc' }],
   },
   memberships: {
@@ -57,15 +51,7 @@ export function toSpace(space: SpaceViewRow, own: OwnMembership): Space {
     id: space.id,
     name: space.name,
     default_locale_name: space.defaultLocaleName,
-    space_locales: space.locales.map((locale) => ({
-      id: locale.id,
-      code: locale.code,
-      name: locale.name,
-      translated_key_count: locale.translatedKeyCount,
-      missing_translated_keys_count: Math.max(0, keys - locale.translatedKeyCount),
-      missing_verified_translated_keys_count: Math.max(0, keys - locale.verifiedKeyCount),
-      last_translation_at: locale.lastTranslationAt?.toISOString() ?? null,
-    })),
+    space_locales: space.locales.map((locale) => toSpaceLocale(locale, keys)),
     users: admitted
       ? space.memberships.map((member) => ({
           id: member.user.id,

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import { membershipStatusSchema } from './spaces.ts';
+
+const isoTime = z.iso.datetime({ offset: true });
+
+export const personalAccessTokenSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter a personal access token')
+  .max(200, 'A personal access token is at most 200 characters');
+
+const spaceIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const availableSpaceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  region: z.enum(['eu', 'us', 'ca', 'ap', 'cn']),
+  /** Another team already connected this space: adding it asks that team for access. */
+  already_associated: z.boolean(),
+});
+
+export type AvailableSpace = z.infer<typeof availableSpaceSchema>;
+
+/** The Storyblok spaces a personal access token can see, in every region. */
+export const listAvailableSpaces = defineEndpoint({
+  method: 'POST',
+  path: '/api/spaces/available',
+  body: z.object({ personal_access_token: personalAccessTokenSchema }),
+  response: z.array(availableSpaceSchema),
+});
+
+/**
+ * Connects a Storyblok space: the caller becomes its owner and the first sync starts. For a space another
+ * team already connected, the caller's membership is a request to join that the space's admins approve.
+ */
+export const createSpace = defineEndpoint({
+  method: 'POST',
+  path: '/api/spaces/create',
+  body: z.object({ space_id: z.coerce.number().int().positive(), personal_access_token: personalAccessTokenSchema }),
+  response: z.object({
+    id: z.number().int(),
+    status: membershipStatusSchema,
+    sync_batch_id: z.uuid().nullable(),
+  }),
+  status: 201,
+});
+
+export const syncStatusSchema = z.object({
+  /** The running sync, if any. */
+  sync_batch_id: z.uuid().nullable(),
+  /** running while a sync runs; otherwise how the last one ended (null before the first). */
+  status: z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']).nullable(),
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  synced_at: isoTime.nullable(),
+  has_token_issue: z.boolean(),
+  /** Why the last sync failed, when it did. */
+  error: z.string().nullable(),
+});
+
+export type SyncStatus = z.infer<typeof syncStatusSchema>;
+
+export const startSync = defineEndpoint({
+  method: 'POST',
+  path: '/api/spaces/:id/sync',
+  params: spaceIdParams,
+  response: syncStatusSchema,
+  role: 'editor',
+});
+
+export const getSyncStatus = defineEndpoint({
+  method: 'GET',
+  path: '/api/spaces/:id/sync_status',
+  params: spaceIdParams,
+  response: syncStatusSchema,
+  role: 'viewer',
+});
+
+/** Gives the space a new Storyblok token (after it stopped working); syncing resumes with it. */
+export const replaceSpaceToken = defineEndpoint({
+  method: 'POST',
+  path: '/api/spaces/:id/update_token',
+  params: spaceIdParams,
+  body: z.object({ personal_access_token: personalAccessTokenSchema }),
+  response: syncStatusSchema,
+  role: 'admin',
+});

@@ -1,0 +1,116 @@
+import type { AvailableSpace } from '#contract/space-connect.ts';
+import type { MembershipStatus } from '#contract/spaces.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
+import { startSync } from '../sync/sync.service.ts';
+import { sealStoryblokToken } from './space-credentials.ts';
+import type { SpaceDeps } from './space-deps.ts';
+import { explainStoryblokFailure } from './storyblok-failures.ts';
+
+/** The spaces a personal access token can see, and which of them are already in Polyblok. */
+export async function listAvailableSpaces(deps: SpaceDeps, token: string): Promise<AvailableSpace[]> {
+  const spaces = await deps.storyblok.listSpaces({ kind: 'personal', token }).catch(explainStoryblokFailure);
+  const known = await deps.prisma.space.findMany({
+    where: { storyblokSpaceId: { in: spaces.map((space) => BigInt(space.id)) } },
+    select: { storyblokSpaceId: true },
+  });
+  const associated = new Set(known.map((space) => Number(space.storyblokSpaceId)));
+  return spaces
+    .map((space) => ({
+      id: space.id,
+      name: space.name,
+      region: space.region,
+      already_associated: associated.has(space.id),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export interface CreatedSpace {
+  id: number;
+  status: MembershipStatus;
+  sync_batch_id: string | null;
+}
+
+/**
+ * Connects a Storyblok space the token can see. The caller owns the new space, its languages come from
+ * Storyblok, and the first sync starts. A space another team already connected gets a request to join instead
+ * (the token is not kept then: the space works with its own).
+ */
+export async function createSpace(
+  deps: SpaceDeps,
+  userId: string,
+  storyblokSpaceId: number,
+  token: string,
+): Promise<CreatedSpace> {
+  const remote = await deps.storyblok
+    .getSpace({ kind: 'personal', token }, storyblokSpaceId)
+    .catch(explainStoryblokFailure);
+  const existing = await deps.prisma.space.findUnique({
+    where: { storyblokSpaceId: BigInt(remote.id) },
+    select: { id: true },
+  });
+  if (existing) return requestAccess(deps, existing.id, userId);
+  let spaceId: number;
+  try {
+    spaceId = await deps.prisma.$transaction(async (tx) => {
+      const space = await tx.space.create({
+        data: {
+          name: remote.name,
+          storyblokSpaceId: BigInt(remote.id),
+          region: remote.region,
+          defaultLocaleName: remote.defaultLangName,
+          previewToken: remote.previewToken,
+          tokenEncrypted: sealStoryblokToken(deps.secretBox, remote.id, token),
+          tokenKind: 'personal',
+        },
+        select: { id: true },
+      });
+      if (remote.languages.length > 0) {
+        await tx.spaceLocale.createMany({
+          data: remote.languages.map((language) => ({
+            spaceId: space.id,
+            code: language.code,
+            name: language.name || language.code,
+          })),
+          skipDuplicates: true,
+        });
+      }
+      await tx.membership.create({
+        data: { spaceId: space.id, userId, role: 'owner', status: 'joined' },
+        select: { id: true },
+      });
+      await tx.auditEvent.create({
+        data: { spaceId: space.id, actorId: userId, action: 'space.connected' },
+        select: { id: true },
+      });
+      return space.id;
+    });
+  } catch (error) {
+    // Someone connected the same space a moment earlier: this becomes a request to join theirs.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+      const raced = await deps.prisma.space.findUniqueOrThrow({
+        where: { storyblokSpaceId: BigInt(remote.id) },
+        select: { id: true },
+      });
+      return requestAccess(deps, raced.id, userId);
+    }
+    throw error;
+  }
+  const sync = await startSync(deps, spaceId, 'initial');
+  return { id: spaceId, status: 'joined', sync_batch_id: sync.sync_batch_id };
+}
+
+async function requestAccess(deps: SpaceDeps, spaceId: number, userId: string): Promise<CreatedSpace> {
+  const membership = await deps.prisma.membership.upsert({
+    where: { spaceId_userId: { spaceId, userId } },
+    create: { spaceId, userId, role: 'translator', status: 'requesting' },
+    update: {},
+    select: { status: true },
+  });
+  if (membership.status === 'requesting') {
+    await deps.prisma.auditEvent.create({
+      data: { spaceId, actorId: userId, action: 'member.requested' },
+      select: { id: true },
+    });
+  }
+  return { id: spaceId, status: membership.status, sync_batch_id: null };
+}

@@ -1,0 +1,14 @@
+import type { StoryblokAdapter } from '../../adapters/storyblok/storyblok-adapter.ts';
+import type { SecretBox } from '../../crypto/secret-box.ts';
+import type { Database } from '../../db/prisma.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { AuthFor } from './space-credentials.ts';
+
+/** What the space services need from the running process. */
+export interface SpaceDeps {
+  prisma: Database;
+  storyblok: StoryblokAdapter;
+  secretBox: SecretBox;
+  queue: JobQueue;
+  authFor: AuthFor;
+}

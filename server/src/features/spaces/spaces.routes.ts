@@ -1,0 +1,48 @@
+import { Router } from 'express';
+import { addLanguage, deleteLanguage, editLanguage } from '#contract/languages.ts';
+import {
+  createSpace,
+  getSyncStatus,
+  listAvailableSpaces,
+  replaceSpaceToken,
+  startSync,
+} from '#contract/space-connect.ts';
+import type { BindRoute } from '../../http/route-binder.ts';
+import * as sync from '../sync/sync.service.ts';
+import * as connect from './connect.service.ts';
+import * as languages from './languages.service.ts';
+import type { SpaceDeps } from './space-deps.ts';
+import * as token from './token.service.ts';
+
+const byPathId = ({ params }: { params: { id: number } }) => params.id;
+
+export function spacesRoutes(bind: BindRoute, deps: SpaceDeps): Router {
+  const router = Router();
+  bind(router, listAvailableSpaces, ({ body }) => connect.listAvailableSpaces(deps, body.personal_access_token));
+  bind(router, createSpace, ({ body, auth }) =>
+    connect.createSpace(deps, auth.userId, body.space_id, body.personal_access_token),
+  );
+  bind(router, startSync, ({ params }) => sync.startSync(deps, params.id, 'manual'), { space: byPathId });
+  bind(router, getSyncStatus, ({ params }) => sync.getSyncStatus(deps.prisma, params.id), { space: byPathId });
+  bind(
+    router,
+    replaceSpaceToken,
+    ({ params, body, auth }) => token.replaceSpaceToken(deps, params.id, auth.userId, body.personal_access_token),
+    {
+      space: byPathId,
+    },
+  );
+  bind(router, addLanguage, ({ params, body, auth }) => languages.addLanguage(deps, params.id, auth.userId, body), {
+    space: byPathId,
+  });
+  bind(router, editLanguage, ({ params, body, auth }) => languages.editLanguage(deps, params.id, auth.userId, body), {
+    space: byPathId,
+  });
+  bind(
+    router,
+    deleteLanguage,
+    ({ params, body, auth }) => languages.deleteLanguage(deps, params.id, auth.userId, body.id),
+    { space: byPathId },
+  );
+  return router;
+}

@@ -1,0 +1,42 @@
+import type { Role } from '#contract/spaces.ts';
+import type { Database } from '../db/prisma.ts';
+import { AppError } from '../errors.ts';
+
+export const roleRank: Record<Role, number> = { viewer: 0, translator: 1, editor: 2, admin: 3, owner: 4 };
+
+/** The caller's standing in the space a route acts on, once the guard has let them through. */
+export interface SpaceMember {
+  spaceId: number;
+  membershipId: number;
+  role: Role;
+}
+
+export function spaceNotFound(): AppError {
+  return new AppError('not_found', 'Space not found. Please check you have right to access this space.');
+}
+
+/**
+ * The space check of every space route: the caller must have joined the space (otherwise the space does not
+ * exist for them: 404, so ids of other teams' spaces reveal nothing) and hold at least the route's role.
+ * Read on every request, so a revoked member or a changed role takes effect at once.
+ */
+export async function requireMember(
+  prisma: Database,
+  userId: string,
+  spaceId: number | null,
+  minRole: Role,
+): Promise<SpaceMember> {
+  if (spaceId === null || !Number.isSafeInteger(spaceId)) throw spaceNotFound();
+  const membership = await prisma.membership.findUnique({
+    where: { spaceId_userId: { spaceId, userId } },
+    select: { id: true, role: true, status: true },
+  });
+  if (!membership || membership.status !== 'joined') throw spaceNotFound();
+  if (roleRank[membership.role] < roleRank[minRole]) {
+    throw new AppError(
+      'forbidden',
+      `Your role in this space (${membership.role}) does not allow this. Ask an admin of the space.`,
+    );
+  }
+  return { spaceId, membershipId: membership.id, role: membership.role };
+}
