@@ -6,6 +6,7 @@ import { createMailSendJob } from '../features/mail/mail-send.job.ts';
 import type { MailTransport } from '../features/mail/mail-transport.ts';
 import { createAuthFor } from '../features/spaces/space-credentials.ts';
 import { createSpaceSyncJob } from '../features/sync/space-sync.job.ts';
+import { createWriteBackJob } from '../features/write-back/write-back.job.ts';
 import type { JobDefinition } from './define-job.ts';
 
 /** What job handlers need from the running process. */
@@ -22,5 +23,6 @@ export function allJobs(deps: JobDeps): JobDefinition[] {
   return [
     createMailSendJob({ prisma: deps.prisma, transport: deps.mailTransport }),
     createSpaceSyncJob({ prisma: deps.prisma, storyblok: deps.storyblok, authFor }),
+    createWriteBackJob({ prisma: deps.prisma, storyblok: deps.storyblok, authFor }),
   ];
 }

@@ -1,13 +1,14 @@
 import type { SyncStatus } from '#contract/space-connect.ts';
 import { AppError } from '../../errors.ts';
 import { startSync } from '../sync/sync.service.ts';
+import { scheduleWriteBack } from '../write-back/write-back.schedule.ts';
 import { sealStoryblokToken } from './space-credentials.ts';
 import type { SpaceDeps } from './space-deps.ts';
 import { explainStoryblokFailure } from './storyblok-failures.ts';
 
 /**
  * Gives the space a new personal access token. It must see this very space; then the token issue is
- * cleared and a sync starts, picking up whatever changed while syncing was stopped.
+ * cleared, stalled write-backs go out again, and a sync starts, picking up whatever changed meanwhile.
  */
 export async function replaceSpaceToken(
   deps: SpaceDeps,

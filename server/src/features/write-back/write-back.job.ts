@@ -1,0 +1,20 @@
+import { defineJob } from '../../jobs/define-job.ts';
+import { storyWriteBackJob } from './write-back.schedule.ts';
+import { writeBackStory, type WriteBackDeps } from './write-back.service.ts';
+
+const retry = { limit: 8, delaySeconds: 10, maxDelaySeconds: 30 * 60 };
+
+/** Writes a story's translations to Storyblok; failures retry with backoff and show on the story. */
+export function createWriteBackJob(deps: WriteBackDeps) {
+  return defineJob({
+    ...storyWriteBackJob,
+    retry,
+    expireInSeconds: 10 * 60,
+    heartbeatSeconds: null,
+    concurrency: 2,
+    // One queued write per story: saves made while it waits go out with it.
+    policy: 'short',
+    handler: ({ storyId }, context) =>
+      writeBackStory(deps, storyId, { lastAttempt: context.retryCount >= retry.limit }),
+  });
+}

@@ -1,0 +1,155 @@
+import type { StoryblokAdapter } from '../../adapters/storyblok/storyblok-adapter.ts';
+import { StoryblokError } from '../../adapters/storyblok/storyblok-error.ts';
+import type { StoryblokStory } from '../../adapters/storyblok/storyblok-types.ts';
+import type { Database } from '../../db/prisma.ts';
+import { canonicalJson, contentHash } from '../../storyblok-content/content-hash.ts';
+import type { AuthFor } from '../spaces/space-credentials.ts';
+import { mergeTranslations, type PendingTranslation } from './merge-translations.ts';
+
+export interface WriteBackDeps {
+  prisma: Database;
+  storyblok: StoryblokAdapter;
+  authFor: AuthFor;
+}
+
+/** The translations the space's write-back mode sends: every saved one, or only verified ones. */
+async function pendingTranslations(prisma: Database, storyId: number, verifiedOnly: boolean) {
+  const rows = await prisma.translation.findMany({
+    where: { translatableKey: { storyId } },
+    select: {
+      id: true,
+      value: true,
+      writtenHash: true,
+      referenceHash: true,
+      spaceLocale: { select: { code: true } },
+      translatableKey: { select: { key: true, field: true, fieldType: true, hash: true } },
+    },
+  });
+  return rows
+    .filter((row) => !verifiedOnly || row.referenceHash === row.translatableKey.hash)
+    .map((row) => ({ ...row, valueHash: contentHash(row.value) }));
+}
+
+/**
+ * Writes a story's translations into Storyblok as field-level translations. The story is read fresh, only
+ * `__i18n__` keys change, and it is read once more just before the write: an editor's save in between is
+ * merged again, never overwritten. Nothing is sent when Storyblok already holds every translation.
+ */
+export async function writeBackStory(
+  deps: WriteBackDeps,
+  storyId: number,
+  options: { lastAttempt: boolean },
+): Promise<void> {
+  const { prisma } = deps;
+  const node = await prisma.storyNode.findUnique({
+    where: { id: storyId },
+    select: {
+      spaceId: true,
+      storyblokId: true,
+      space: { select: { storyblokSpaceId: true, writeBackMode: true, hasTokenIssue: true } },
+    },
+  });
+  if (!node) return;
+  const rows = await pendingTranslations(prisma, storyId, node.space.writeBackMode === 'verified_only');
+  if (rows.every((row) => row.writtenHash === row.valueHash)) {
+    await markWriteBack(prisma, storyId, { status: 'done', lastError: null });
+    return;
+  }
+  await prisma.storyWriteBack.upsert({
+    where: { storyId },
+    create: { storyId, status: 'writing', attempts: 1 },
+    update: { status: 'writing', attempts: { increment: 1 } },
+    select: { storyId: true },
+  });
+  const pending: PendingTranslation[] = rows.map((row) => ({
+    key: row.translatableKey.key,
+    field: row.translatableKey.field,
+    fieldType: row.translatableKey.fieldType,
+    code: row.spaceLocale.code,
+    sourceHash: row.translatableKey.hash,
+    value: row.value,
+  }));
+  try {
+    const auth = await deps.authFor(node.spaceId);
+    const spaceId = Number(node.space.storyblokSpaceId);
+    const result = await writeMerged(deps.storyblok, auth, spaceId, Number(node.storyblokId), pending);
+    const written = new Set(result.written);
+    for (const row of rows) {
+      if (!written.has(`${row.translatableKey.key}|${row.spaceLocale.code}`) || row.writtenHash === row.valueHash)
+        continue;
+      await prisma.translation.update({
+        where: { id: row.id },
+        data: { writtenHash: row.valueHash },
+        select: { id: true },
+      });
+    }
+    if (result.story) {
+      // The write changed the story in Storyblok; recording its new state keeps the next sync from re-reading it.
+      await prisma.storyNode.update({
+        where: { id: storyId },
+        data: {
+          storyblokUpdatedAt: result.story.updated_at ? new Date(result.story.updated_at) : undefined,
+          contentHash: contentHash(result.story.content ?? null),
+        },
+        select: { id: true },
+      });
+    }
+    const skippedNote =
+      result.skipped.length > 0
+        ? `${result.skipped.length} translation(s) wait for the next sync: their source changed in Storyblok.`
+        : null;
+    await markWriteBack(prisma, storyId, { status: 'done', lastError: skippedNote, lastWrittenAt: new Date() });
+  } catch (error) {
+    const tokenIssue = error instanceof StoryblokError && error.kind === 'unauthorized';
+    const message =
+      error instanceof StoryblokError ? error.message : 'Writing to Storyblok failed on an unexpected error.';
+    if (tokenIssue)
+      await prisma.space.update({ where: { id: node.spaceId }, data: { hasTokenIssue: true }, select: { id: true } });
+    await markWriteBack(prisma, storyId, {
+      status: tokenIssue || options.lastAttempt ? 'failed' : 'pending',
+      lastError: message,
+    });
+    // A refused token is not retried: nothing changes until an admin gives a new one, and that resumes writing.
+    if (!tokenIssue) throw error;
+  }
+}
+
+async function markWriteBack(
+  prisma: Database,
+  storyId: number,
+  data: { status: 'done' | 'pending' | 'failed'; lastError: string | null; lastWrittenAt?: Date },
+) {
+  await prisma.storyWriteBack.upsert({
+    where: { storyId },
+    create: { storyId, ...data },
+    update: data,
+    select: { storyId: true },
+  });
+}
+
+async function writeMerged(
+  storyblok: StoryblokAdapter,
+  auth: Awaited<ReturnType<AuthFor>>,
+  spaceId: number,
+  storyblokId: number,
+  pending: PendingTranslation[],
+): Promise<{ written: string[]; skipped: string[]; story: StoryblokStory | null }> {
+  let live = await storyblok.getStory(auth, spaceId, storyblokId);
+  for (let round = 0; round < 3; round += 1) {
+    const merged = mergeTranslations(live.content ?? {}, pending);
+    if (canonicalJson(merged.content) === canonicalJson(live.content ?? {})) return { ...merged, story: null };
+    // Storyblok has no conditional write: the closest guard is a second read right before the write.
+    const recheck = await storyblok.getStory(auth, spaceId, storyblokId);
+    if (recheck.updated_at !== live.updated_at) {
+      live = recheck;
+      continue;
+    }
+    const story = await storyblok.updateStoryContent(auth, spaceId, storyblokId, merged.content);
+    return { ...merged, story };
+  }
+  throw new StoryblokError(
+    'unavailable',
+    409,
+    'The story kept changing in Storyblok while writing; the write will be tried again.',
+  );
+}

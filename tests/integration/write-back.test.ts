@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
+import { createStoryblokAdapter, type StoryblokAdapter } from '#server/adapters/storyblok/storyblok-adapter.ts';
+import { createPrisma, type Database } from '#server/db/prisma.ts';
+import { runSpaceSync } from '#server/features/sync/run-space-sync.ts';
+import { writeBackStory } from '#server/features/write-back/write-back.service.ts';
+import { createLogger } from '#server/logger.ts';
+import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
+import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
+import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
+import { openTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
+
+let storyblok: FakeStoryblok;
+let database: TestDatabase;
+let prisma: Database;
+let adapter: StoryblokAdapter;
+let spaceId: number;
+let homeId: number;
+const authFor = async () => ({ kind: 'personal' as const, token: basicFixture.pat });
+
+/** The adapter, with an editor saving the story in Storyblok right after Polyblok's first read of it. */
+function withEditorSaveAfterFirstRead(edit: () => void): StoryblokAdapter {
+  let reads = 0;
+  return {
+    ...adapter,
+    async getStory(auth, space, story) {
+      const answer = await adapter.getStory(auth, space, story);
+      reads += 1;
+      if (reads === 1) edit();
+      return answer;
+    },
+  };
+}
+
+beforeAll(async () => {
+  storyblok = await startFakeStoryblok({ dataDir: basicFixture.dir });
+  adapter = createStoryblokAdapter({ mapiUrl: storyblok.mapiUrl, requestsPerSecond: 500 });
+  database = await openTestDatabase();
+  await applyPendingMigrations(database.driver);
+  prisma = createPrisma(database.driver);
+  spaceId = (
+    await prisma.space.create({
+      data: { name: 'basic', storyblokSpaceId: BigInt(basicFixture.spaceId), region: 'eu' },
+      select: { id: true },
+    })
+  ).id;
+  const run = await prisma.syncRun.create({ data: { spaceId, trigger: 'initial' }, select: { id: true } });
+  await runSpaceSync({ prisma, storyblok: adapter, authFor, logger: createLogger({ level: 'silent' }) }, run.id);
+  homeId = (
+    await prisma.storyNode.findFirstOrThrow({
+      where: { spaceId, storyblokId: BigInt(basicFixture.stories.home) },
+      select: { id: true },
+    })
+  ).id;
+});
+
+afterAll(async () => {
+  await prisma?.$disconnect();
+  await database?.dispose();
+  await storyblok?.close();
+});
+
+async function translate(key: string, code: string, value: unknown) {
+  const row = await prisma.translatableKey.findFirstOrThrow({
+    where: { storyId: homeId, key: { endsWith: key } },
+    select: { id: true, valueText: true },
+  });
+  const locale = await prisma.spaceLocale.findFirstOrThrow({ where: { spaceId, code }, select: { id: true } });
+  await prisma.translation.upsert({
+    where: { translatableKeyId_spaceLocaleId: { translatableKeyId: row.id, spaceLocaleId: locale.id } },
+    create: {
+      translatableKeyId: row.id,
+      spaceLocaleId: locale.id,
+      value: value as never,
+      valueText: String(value),
+      origin: 'manual',
+    },
+    update: { value: value as never, valueText: String(value), origin: 'manual' },
+  });
+}
+
+describe('writing translations back to Storyblok', () => {
+  it('changes only __i18n__ keys, and keeps an editor’s save made between read and write', async () => {
+    const before = structuredClone(
+      storyblok.getStory(basicFixture.spaceId, basicFixture.stories.home).content,
+    ) as Record<string, unknown>;
+    await translate(':page:title', 'fr', 'Bienvenue');
+    await translate(':teaser:headline', 'de', 'Hallo, Welt!');
+
+    const deps = {
+      prisma,
+      authFor,
+      storyblok: withEditorSaveAfterFirstRead(() => {
+        const content = structuredClone(
+          storyblok.getStory(basicFixture.spaceId, basicFixture.stories.home).content,
+        ) as Record<string, unknown>;
+        storyblok.editStory(basicFixture.spaceId, basicFixture.stories.home, {
+          content: { ...content, internal_note: 'Edited by an editor meanwhile' },
+        });
+      }),
+    };
+    await writeBackStory(deps, homeId, { lastAttempt: false });
+
+    const after = storyblok.getStory(basicFixture.spaceId, basicFixture.stories.home).content as Record<
+      string,
+      unknown
+    >;
+    const body = (value: Record<string, unknown>) => (value.body as Array<Record<string, unknown>>)[0]!;
+    expect(after.internal_note).toBe('Edited by an editor meanwhile');
+    expect(after.title__i18n__fr).toBe('Bienvenue');
+    expect(body(after).headline__i18n__de).toBe('Hallo, Welt!');
+    // Nothing else moved: the story equals the one before, plus the editor's note and the two translations.
+    const expected = structuredClone(before);
+    expected.internal_note = 'Edited by an editor meanwhile';
+    expected.title__i18n__fr = 'Bienvenue';
+    body(expected).headline__i18n__de = 'Hallo, Welt!';
+    expect(after).toEqual(expected);
+
+    const state = await prisma.storyWriteBack.findUniqueOrThrow({ where: { storyId: homeId } });
+    expect(state).toMatchObject({ status: 'done', lastError: null });
+    expect(state.lastWrittenAt).not.toBeNull();
+  });
+
+  it('sends nothing when Storyblok already holds every translation', async () => {
+    storyblok.clearRequests();
+    await writeBackStory({ prisma, storyblok: adapter, authFor }, homeId, { lastAttempt: false });
+    expect(storyblok.requests()).toHaveLength(0);
+  });
+
+  it('lets the next sync find nothing to re-read after its own write', async () => {
+    const run = await prisma.syncRun.create({ data: { spaceId, trigger: 'manual' }, select: { id: true } });
+    storyblok.clearRequests();
+    await runSpaceSync({ prisma, storyblok: adapter, authFor, logger: createLogger({ level: 'silent' }) }, run.id);
+    const reads = storyblok
+      .requests()
+      .filter((request: { path: string }) => request.path.endsWith(`/stories/${basicFixture.stories.home}`));
+    // The write recorded the story's state after it, editor's save included: nothing to re-read.
+    expect(reads).toHaveLength(0);
+    const translations = await prisma.translation.findMany({
+      where: { translatableKey: { storyId: homeId }, origin: 'manual' },
+      select: { value: true },
+    });
+    expect(translations.map((row) => row.value).sort()).toEqual(['Bienvenue', 'Hallo, Welt!']);
+  });
+
+  it('marks the space’s token and stops when Storyblok refuses it', async () => {
+    await translate(':page:title', 'de', 'Herzlich willkommen');
+    storyblok.addToken('doomed', [basicFixture.spaceId]);
+    storyblok.revokeToken('doomed');
+    await writeBackStory(
+      { prisma, storyblok: adapter, authFor: async () => ({ kind: 'personal', token: 'doomed' }) },
+      homeId,
+      { lastAttempt: false },
+    );
+    expect(await prisma.storyWriteBack.findUniqueOrThrow({ where: { storyId: homeId } })).toMatchObject({
+      status: 'failed',
+    });
+    expect((await prisma.space.findUniqueOrThrow({ where: { id: spaceId } })).hasTokenIssue).toBe(true);
+  });
+});
