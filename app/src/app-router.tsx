@@ -1,10 +1,16 @@
 import { createBrowserRouter } from 'react-router';
 import { LogoLoader } from '#kit/logo-loader.tsx';
+import { lazyScreen } from './lazy-screen.ts';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
 
+const AppShellLayout = lazyScreen(() => import('./shell/app-shell-layout.tsx'), 'AppShellLayout');
+const SpacesHomePage = lazyScreen(() => import('./pages/spaces-home-page.tsx'), 'SpacesHomePage');
+const SupportPage = lazyScreen(() => import('./pages/support-page.tsx'), 'SupportPage');
+
 /**
- * Every screen is a lazy route so the first route only downloads its own code (budget: 200 KiB
- * gzip JS). The router waits for a lazy route before it navigates, so no Suspense is needed.
+ * Every screen is code-split so the first route only downloads its own code (budget: 200 KiB gzip
+ * JS): public screens as lazy routes (the router waits for them before it navigates), signed-in
+ * screens as lazy components that only load once the guard lets the user in (see lazy-screen.ts).
  */
 export function createAppRouter() {
   return createBrowserRouter([
@@ -14,8 +20,32 @@ export function createAppRouter() {
       HydrateFallback: LogoLoader,
       children: [
         {
-          index: true,
-          lazy: { Component: async () => (await import('./pages/home-page.tsx')).HomePage },
+          lazy: { Component: async () => (await import('./auth/auth-layout.tsx')).AuthLayout },
+          children: [
+            { path: 'login', lazy: { Component: async () => (await import('./auth/login-page.tsx')).LoginPage } },
+            { path: 'signup', lazy: { Component: async () => (await import('./auth/signup-page.tsx')).SignupPage } },
+            {
+              path: 'set-password',
+              lazy: { Component: async () => (await import('./auth/set-password-page.tsx')).SetPasswordPage },
+            },
+            {
+              path: 'reset-password',
+              lazy: { Component: async () => (await import('./auth/reset-password-page.tsx')).ResetPasswordPage },
+            },
+          ],
+        },
+        {
+          // Signed-in routes: the guard shows the bouncing logo until the account is loaded.
+          lazy: { Component: async () => (await import('./shell/account-guard.tsx')).AccountGuard },
+          children: [
+            {
+              Component: AppShellLayout,
+              children: [
+                { index: true, Component: SpacesHomePage },
+                { path: 'support', Component: SupportPage },
+              ],
+            },
+          ],
         },
         {
           path: '*',

@@ -4,18 +4,31 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { ApiProvider } from '#kit/api-context.tsx';
 import { AppProvider } from '#kit/app-provider.tsx';
+import { createAuthClient } from '#kit/auth/auth-client.ts';
+import { AuthProvider } from '#kit/auth/auth-provider.tsx';
+import { createAuthedApiClient } from '#kit/auth/authed-api-client.ts';
 import { createAppRouter } from './app-router.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
+const siteUrl = window.location.origin;
+// One auth client for the whole app: it owns the session in localStorage and its refresh timer.
+const auth = createAuthClient({ url: `${siteUrl}/auth/v1` });
+const api = createAuthedApiClient(auth);
 const router = createAppRouter();
+const clearLocalState = () => window.localStorage.clear();
 
 createRoot(container).render(
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={router} />
+      <AuthProvider client={auth} siteUrl={siteUrl} clearLocalState={clearLocalState}>
+        <ApiProvider client={api}>
+          <RouterProvider router={router} />
+        </ApiProvider>
+      </AuthProvider>
     </AppProvider>
   </StrictMode>,
 );

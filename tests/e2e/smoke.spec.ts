@@ -1,31 +1,18 @@
-import type { Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
+import { collectProblems } from './browser-problems.ts';
+import { screenshotPath } from './screenshots.ts';
 import { expect, test } from './server.ts';
-
-const screenshotPath = (name: string) => fileURLToPath(new URL(`./artifacts/screenshots/${name}.png`, import.meta.url));
-
-/** Uncaught errors and console errors (a CSP violation or a 404 asset is one) both mean a broken screen. */
-function collectProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  return problems;
-}
 
 test.describe('smoke', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('home page renders with the product title and wordmark', async ({ page }) => {
+  test('the app opens on the log-in screen for a visitor', async ({ page }) => {
     const problems = collectProblems(page);
     await page.goto('/');
 
-    await expect(page).toHaveTitle(/ \| Polyblok$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Polyblok' })).toBeVisible();
-    // The health badge settles once /api/health answered, so the screenshot shows the real state.
-    await expect(page.getByText(/All systems operational|Service degraded/)).toBeVisible();
-    await page.screenshot({ path: screenshotPath('home') });
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveTitle('Log in | Polyblok');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+    await expect(page.getByLabel('Polyblok').first()).toBeVisible();
     expect(problems).toEqual([]);
   });
 
@@ -40,9 +27,10 @@ test.describe('smoke', () => {
     await expect(page).toHaveTitle('Page not found | Polyblok');
     await page.screenshot({ path: screenshotPath('not-found') });
 
+    // Home is a signed-in route: a visitor ends up on the log-in screen.
     await page.getByRole('link', { name: 'Back to home' }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Polyblok' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
     expect(problems).toEqual([]);
   });
 

@@ -82,7 +82,7 @@ function sendPage(res: Response, status: number, title: string, body: string): v
     .status(status)
     .type('html')
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} | ${PRODUCT_NAME} dev mail</title>` +
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${escapeHtml(title)} | ${PRODUCT_NAME} dev mail</title>` +
         '<style>body{font-family:system-ui,sans-serif;margin:24px;color:#1f2330}table{border-collapse:collapse}' +
         'td,th{border-bottom:1px solid #ddd;padding:6px 10px;text-align:left}pre{white-space:pre-wrap}' +
         '.message{border:1px solid #ddd;padding:8px}</style></head>' +

@@ -38,5 +38,14 @@ export async function replaceSpaceToken(
     data: { spaceId, actorId: userId, action: 'token.replaced' },
     select: { id: true },
   });
+  // Writes that stopped on the old token go out with the new one.
+  const stalled = await deps.prisma.storyWriteBack.findMany({
+    where: { status: { in: ['failed', 'pending'] }, story: { spaceId } },
+    select: { storyId: true },
+  });
+  await scheduleWriteBack(
+    deps,
+    stalled.map((row) => row.storyId),
+  );
   return startSync(deps, spaceId, 'manual');
 }

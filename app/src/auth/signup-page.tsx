@@ -1,0 +1,103 @@
+import { Alert, Anchor, Button, List, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useAuth } from '#kit/auth/auth-context.ts';
+import {
+  authErrorMessage,
+  describeWeakPasswordReason,
+  isAlreadyRegistered,
+  SIGNUP_FALLBACK_MESSAGE,
+  weakPasswordReasons,
+} from '#kit/auth/auth-errors.ts';
+import { hasPasswordPairErrors, validatePasswordPair, type PasswordPairErrors } from '#kit/auth/password-rules.ts';
+import { usePageTitle } from '#kit/use-page-title.ts';
+import { AuthHeading } from './auth-heading.tsx';
+import { EMAIL_PLACEHOLDER } from './auth-constants.ts';
+import { AlreadyRegistered, VerificationEmailSent } from './signup-result-views.tsx';
+
+function SignupError({ error }: { error: unknown }) {
+  const reasons = weakPasswordReasons(error);
+  return (
+    <Alert color="red" variant="light" title={reasons.length > 0 ? 'Password too weak' : 'Error'}>
+      <Text fz="sm">{authErrorMessage(error, SIGNUP_FALLBACK_MESSAGE)}</Text>
+      {reasons.length > 0 && (
+        <List fz="sm" mt="xs" spacing={2}>
+          {reasons.map((reason) => (
+            <List.Item key={reason}>{describeWeakPasswordReason(reason)}</List.Item>
+          ))}
+        </List>
+      )}
+    </Alert>
+  );
+}
+
+/** /signup: e-mail confirmation first; an address that already has an account gets the invited-user view. */
+export function SignupPage() {
+  usePageTitle('Create Account');
+  const auth = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<PasswordPairErrors>({});
+  const signUp = useMutation({
+    mutationFn: (input: { email: string; password: string }) => auth.signUp(input.email, input.password),
+  });
+
+  if (signUp.isSuccess) return <VerificationEmailSent email={signUp.variables.email} />;
+  if (signUp.isError && isAlreadyRegistered(signUp.error)) return <AlreadyRegistered email={signUp.variables.email} />;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const errors = validatePasswordPair(password, confirmPassword);
+    setFieldErrors(errors);
+    if (hasPasswordPairErrors(errors)) return;
+    signUp.mutate({ email: email.trim(), password });
+  }
+
+  return (
+    <>
+      <AuthHeading title="Create Account" subtitle="Start translating your Storyblok content with your team." />
+      <form onSubmit={submit}>
+        <Stack gap="md">
+          {signUp.isError && <SignupError error={signUp.error} />}
+          <TextInput
+            label="Email"
+            type="email"
+            placeholder={EMAIL_PLACEHOLDER}
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            required
+            description="At least 8 characters"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={fieldErrors.password}
+          />
+          <PasswordInput
+            label="Confirm Password"
+            autoComplete="new-password"
+            required
+            value={confirmPassword}
+            onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+            error={fieldErrors.confirmPassword}
+          />
+          <Button type="submit" fullWidth loading={signUp.isPending}>
+            Create Account
+          </Button>
+          <Text ta="center" fz="sm" c="dimmed">
+            Already have an account?{' '}
+            <Anchor component={Link} to="/login" fz="sm">
+              Log in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </>
+  );
+}
