@@ -8,6 +8,7 @@ import { createSecretBox } from './crypto/secret-box.ts';
 import { meRoutes } from './features/account/me.routes.ts';
 import { createAuthFor } from './features/spaces/space-credentials.ts';
 import { spacesRoutes } from './features/spaces/spaces.routes.ts';
+import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
 import { authApiRoutes } from './features/auth/auth-api.routes.ts';
 import { createAuthDeps } from './features/auth/auth-deps.ts';
 import { resolveAuthSettings, type AuthSettingsOverride } from './features/auth/auth-settings.ts';
@@ -101,6 +102,9 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
       queue: context.queue,
       authFor: createAuthFor(context.prisma, secretBox),
     }),
+  );
+  app.use(
+    webhooksRoutes(bind, { prisma: context.prisma, secretBox, queue: context.queue, siteUrl: () => env.SITE_URL }),
   );
   const extra = options.extraRoutes?.(bind);
   if (extra) app.use(extra);

@@ -83,7 +83,17 @@ export function createRouteBinder(binderOptions: BinderOptions): BindRoute {
       );
     }
     const middlewares = endpoint.body
-      ? [express.json({ limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, strict: true }), requireJsonBody]
+      ? [
+          express.json({
+            limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+            strict: true,
+            // Signed requests (webhooks) are checked against the exact bytes that were signed.
+            verify: (req, _res, raw) => {
+              (req as Request & { rawBody?: Buffer }).rawBody = raw;
+            },
+          }),
+          requireJsonBody,
+        ]
       : [];
     router[method](endpoint.path, ...middlewares, async (req: Request, res: Response) => {
       // Who is asking comes before what is asked: an anonymous caller learns nothing from validation errors.

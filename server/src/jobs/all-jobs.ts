@@ -5,7 +5,10 @@ import type { Database } from '../db/prisma.ts';
 import { createMailSendJob } from '../features/mail/mail-send.job.ts';
 import type { MailTransport } from '../features/mail/mail-transport.ts';
 import { createAuthFor } from '../features/spaces/space-credentials.ts';
+import { createDailySyncJob } from '../features/sync/daily-sync.job.ts';
+import { createPollChangesJob } from '../features/sync/poll-changes.job.ts';
 import { createSpaceSyncJob } from '../features/sync/space-sync.job.ts';
+import { createStorySyncJob } from '../features/sync/story-sync.job.ts';
 import { createWriteBackJob } from '../features/write-back/write-back.job.ts';
 import type { JobDefinition } from './define-job.ts';
 
@@ -24,5 +27,8 @@ export function allJobs(deps: JobDeps): JobDefinition[] {
     createMailSendJob({ prisma: deps.prisma, transport: deps.mailTransport }),
     createSpaceSyncJob({ prisma: deps.prisma, storyblok: deps.storyblok, authFor }),
     createWriteBackJob({ prisma: deps.prisma, storyblok: deps.storyblok, authFor }),
+    createStorySyncJob({ prisma: deps.prisma, storyblok: deps.storyblok, authFor }),
+    createDailySyncJob({ prisma: deps.prisma }),
+    createPollChangesJob({ prisma: deps.prisma, storyblok: deps.storyblok, authFor }),
   ];
 }

@@ -8,6 +8,12 @@ export interface JobContext {
   /** Fires when the server shuts down and the grace period ends: long handlers stop at the next safe point. */
   signal: AbortSignal;
   logger: Logger;
+  /** Queues follow-up work (a scheduled pass fanning out to one job per space or story). */
+  send: <P extends z.ZodType>(
+    job: JobRef<P>,
+    payload: z.input<P>,
+    options?: { singletonKey?: string; startAfterSeconds?: number },
+  ) => Promise<string | null>;
 }
 
 export interface RetryPolicy {
@@ -41,6 +47,11 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
    * 'singleton' one running; 'stately' one queued and one running (a sync asked for during a sync runs once more after it).
    */
   policy: 'standard' | 'short' | 'singleton' | 'stately';
+  /**
+   * A cron expression (UTC): the queue also runs the job on this schedule, with an empty payload. Kept in
+   * the database, so one schedule holds however many servers run.
+   */
+  schedule: string | null;
 }
 
 /** What sending a job needs: its name and payload schema. Features export one so callers need not build the handler. */
@@ -62,6 +73,7 @@ export function defineJob<Payload extends z.ZodType>(
     heartbeatSeconds: 30,
     concurrency: 1,
     policy: 'standard',
+    schedule: null,
     ...definition,
   };
 }

@@ -66,6 +66,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         `Queue "${job.name}" exists with policy ${existing.policy}; a new job name is needed to change it`,
       );
     } else await boss.updateQueue(job.name, queueOptions);
+    if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: 'UTC', singletonKey: 'schedule' });
+    else if ((await boss.getSchedules(job.name)).length > 0) await boss.unschedule(job.name);
     const workerId = await boss.work(
       job.name,
       { batchSize: 1, localConcurrency: job.concurrency, pollingIntervalSeconds: 1 },
@@ -79,6 +81,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
             retryCount: raw.retryCount,
             signal: raw.signal,
             logger: jobLogger,
+            send: (ref, data, options) => api.send(ref, data, options),
           });
         } catch (error) {
           jobLogger.warn({ err: error }, 'job failed; pg-boss retries it with backoff until the limit');
@@ -89,7 +92,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     workerIds.set(job.name, workerId);
   }
 
-  return {
+  const api: JobQueue = {
     async start() {
       await boss.start();
       for (const job of jobs) await register(job);
@@ -115,4 +118,5 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (wasRunning) await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
     },
   };
+  return api;
 }

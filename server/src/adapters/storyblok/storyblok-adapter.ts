@@ -32,6 +32,9 @@ export interface StoryblokAdapterOptions {
   retryPolicy?: RetryPolicy;
 }
 
+/** created_at:asc pages stably through a whole space; updated_at:desc finds the latest edits first. */
+export type StoriesOrder = 'created_at:asc' | 'updated_at:desc';
+
 export interface StoriesPage {
   stories: StoryListItem[];
   total: number;
@@ -48,7 +51,13 @@ export interface StoryblokAdapter {
    * One page of folders and stories, without content, oldest first: stories created during a sync land on
    * later pages instead of shifting the pages still to come.
    */
-  listStories(auth: StoryblokAuth, spaceId: number, page: number, perPage: number): Promise<StoriesPage>;
+  listStories(
+    auth: StoryblokAuth,
+    spaceId: number,
+    page: number,
+    perPage: number,
+    sortBy?: StoriesOrder,
+  ): Promise<StoriesPage>;
   getStory(auth: StoryblokAuth, spaceId: number, storyId: number): Promise<StoryblokStory>;
   updateStoryContent(
     auth: StoryblokAuth,
@@ -161,7 +170,7 @@ export function createStoryblokAdapter(options: StoryblokAdapterOptions): Storyb
         (data) => data.components ?? [],
       ),
 
-    async listStories(auth, spaceId, page, perPage) {
+    async listStories(auth, spaceId, page, perPage, sortBy = 'created_at:asc') {
       let total = 0;
       const stories = await call(
         storyListItemSchema.array(),
@@ -169,7 +178,7 @@ export function createStoryblokAdapter(options: StoryblokAdapterOptions): Storyb
           const response = await client(auth, regionOf(spaceId)).get(`spaces/${spaceId}/stories`, {
             page,
             per_page: perPage,
-            sort_by: 'created_at:asc',
+            sort_by: sortBy,
           });
           total = Number(response.total ?? 0);
           return response;

@@ -2,6 +2,7 @@ import type { AvailableSpace } from '#contract/space-connect.ts';
 import type { MembershipStatus } from '#contract/spaces.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { startSync } from '../sync/sync.service.ts';
+import { newWebhookSecret } from '../webhooks/webhook-secret.ts';
 import { sealStoryblokToken } from './space-credentials.ts';
 import type { SpaceDeps } from './space-deps.ts';
 import { explainStoryblokFailure } from './storyblok-failures.ts';
@@ -61,6 +62,7 @@ export async function createSpace(
           previewToken: remote.previewToken,
           tokenEncrypted: sealStoryblokToken(deps.secretBox, remote.id, token),
           tokenKind: 'personal',
+          webhookSecretEncrypted: newWebhookSecret(deps.secretBox, remote.id),
         },
         select: { id: true },
       });

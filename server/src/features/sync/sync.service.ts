@@ -35,7 +35,7 @@ export async function getSyncStatus(prisma: Database, spaceId: number): Promise<
  * marked finished does not block the next one.
  */
 export async function startSync(
-  deps: { prisma: Database; queue: JobQueue },
+  deps: { prisma: Database; queue: Pick<JobQueue, 'send'> },
   spaceId: number,
   trigger: Trigger,
 ): Promise<SyncStatus> {

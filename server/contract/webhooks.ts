@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+
+/** What Storyblok posts: story events carry story_id (and full_slug on publish and move). */
+export const storyblokWebhookBodySchema = z.object({
+  action: z.string().max(100),
+  space_id: z.coerce.number().int().positive(),
+  story_id: z.coerce.number().int().positive().optional(),
+  full_slug: z.string().max(2000).optional(),
+  text: z.string().max(10_000).optional(),
+});
+
+/**
+ * Storyblok's webhook. Signed with the space's webhook secret (header webhook-signature, HMAC-SHA1 of the raw
+ * body); answered at once with 202, the story is synced in the background.
+ */
+export const receiveStoryblokWebhook = defineEndpoint({
+  method: 'POST',
+  path: '/api/webhooks/storyblok',
+  body: storyblokWebhookBodySchema,
+  response: z.object({ accepted: z.boolean() }),
+  status: 202,
+});
+
+/** Where Storyblok must send webhooks for the space, and the secret to sign them with (admins only). */
+export const getWebhookSettings = defineEndpoint({
+  method: 'GET',
+  path: '/api/spaces/:id/webhook',
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  response: z.object({ url: z.string(), secret: z.string() }),
+  role: 'admin',
+});

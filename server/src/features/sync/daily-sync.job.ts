@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import type { Database } from '../../db/prisma.ts';
+import { defineJob } from '../../jobs/define-job.ts';
+import { startSync } from './sync.service.ts';
+
+/** Every night (03:00 UTC) each space whose token works gets a full sync; a running sync is left alone. */
+export function createDailySyncJob(deps: { prisma: Database }) {
+  return defineJob({
+    name: 'spaces.daily-sync',
+    payload: z.object({}),
+    schedule: '0 3 * * *',
+    retry: { limit: 2, delaySeconds: 60, maxDelaySeconds: 600 },
+    expireInSeconds: 10 * 60,
+    heartbeatSeconds: null,
+    policy: 'short',
+    handler: async (_payload, context) => {
+      const spaces = await deps.prisma.space.findMany({ where: { hasTokenIssue: false }, select: { id: true } });
+      for (const space of spaces) {
+        await startSync({ prisma: deps.prisma, queue: { send: context.send } }, space.id, 'scheduled');
+      }
+      context.logger.info({ spaces: spaces.length }, 'daily sync started');
+    },
+  });
+}

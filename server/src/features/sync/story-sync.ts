@@ -1,0 +1,68 @@
+import type { StoryblokAdapter } from '../../adapters/storyblok/storyblok-adapter.ts';
+import { StoryblokError } from '../../adapters/storyblok/storyblok-error.ts';
+import type { Database } from '../../db/prisma.ts';
+import { readComponents } from '../../storyblok-content/component-schema.ts';
+import { refreshCounts } from '../content/content-counts.service.ts';
+import type { AuthFor } from '../spaces/space-credentials.ts';
+import { importStoryContent } from './story-content.ts';
+import { linkStoryTree, upsertStoryNodes } from './story-tree.ts';
+
+export interface StorySyncDeps {
+  prisma: Database;
+  storyblok: StoryblokAdapter;
+  authFor: AuthFor;
+}
+
+export type StorySyncOutcome = 'updated' | 'unchanged' | 'removed';
+
+/**
+ * Brings one story up to date (a webhook, the poll, the panel's "Sync this story now"): its place in the tree,
+ * its keys and the translations Storyblok holds. A story Storyblok no longer has is removed. The component
+ * schemas of the last full sync are used; a story needing a newer schema is caught by the next full sync.
+ */
+export async function syncOneStory(
+  deps: StorySyncDeps,
+  spaceId: number,
+  storyblokStoryId: number,
+): Promise<StorySyncOutcome> {
+  const { prisma } = deps;
+  const space = await prisma.space.findUniqueOrThrow({
+    where: { id: spaceId },
+    select: {
+      storyblokSpaceId: true,
+      locales: { select: { id: true, code: true } },
+      components: { select: { name: true, schema: true } },
+    },
+  });
+  const auth = await deps.authFor(spaceId);
+  const story = await deps.storyblok
+    .getStory(auth, Number(space.storyblokSpaceId), storyblokStoryId)
+    .catch((error: unknown) => {
+      if (error instanceof StoryblokError && error.kind === 'not_found') return null;
+      throw error;
+    });
+  if (!story) {
+    const { count } = await prisma.storyNode.deleteMany({ where: { spaceId, storyblokId: BigInt(storyblokStoryId) } });
+    if (count > 0) await refreshCounts(prisma, spaceId, []);
+    return count > 0 ? 'removed' : 'unchanged';
+  }
+  const stale = await upsertStoryNodes(prisma, spaceId, [story]);
+  await linkStoryTree(prisma, spaceId);
+  if (story.is_folder) return stale.length > 0 ? 'updated' : 'unchanged';
+  const node = await prisma.storyNode.findUniqueOrThrow({
+    where: { spaceId_storyblokId: { spaceId, storyblokId: BigInt(storyblokStoryId) } },
+    select: { id: true },
+  });
+  const components = readComponents(
+    space.components.map((component) => ({ name: component.name, schema: component.schema })),
+  );
+  const result = await importStoryContent(prisma, {
+    spaceId,
+    nodeId: node.id,
+    content: story.content,
+    components,
+    locales: space.locales,
+  });
+  if (result.changed) await refreshCounts(prisma, spaceId, [node.id]);
+  return result.changed ? 'updated' : 'unchanged';
+}

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSpace, getSyncStatus } from '#contract/space-connect.ts';
+import { getWebhookSettings } from '#contract/webhooks.ts';
+import { createApiClient, type ApiClient } from '#kit/api-client.ts';
+import { createStoryblokAdapter } from '#server/adapters/storyblok/storyblok-adapter.ts';
+import { pollSpaceChanges } from '#server/features/sync/poll-changes.ts';
+import { syncOneStory } from '#server/features/sync/story-sync.ts';
+import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
+import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
+import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
+import { createAccount, uniqueEmail } from '#tests/support/auth-client.ts';
+import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+
+let storyblok: FakeStoryblok;
+let server: TestServer;
+let api: ApiClient;
+let spaceId: number;
+let webhook: { url: string; secret: string };
+
+const authFor = async () => ({ kind: 'personal' as const, token: basicFixture.pat });
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let attempt = 0; attempt < 150; attempt += 1) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('condition not reached in time');
+}
+
+/** The teaser headline of the home story, as Polyblok holds it. */
+const homeHeadline = () =>
+  server.prisma.translatableKey.findFirst({
+    where: { spaceId, field: 'headline', story: { storyblokId: BigInt(basicFixture.stories.home) } },
+    select: { valueText: true },
+  });
+
+function editHomeHeadline(text: string, publish: boolean) {
+  const content = structuredClone(storyblok.getStory(basicFixture.spaceId, basicFixture.stories.home).content) as {
+    body: Array<Record<string, unknown>>;
+  };
+  content.body[0]!.headline = text;
+  storyblok.editStory(basicFixture.spaceId, basicFixture.stories.home, { content }, { publish });
+}
+
+beforeAll(async () => {
+  storyblok = await startFakeStoryblok({ dataDir: basicFixture.dir });
+  server = await startTestServer({ env: { STORYBLOK_MAPI_URL: storyblok.mapiUrl } });
+  const session = await createAccount(server, uniqueEmail('events'));
+  api = createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => session.access_token });
+  spaceId = (
+    await api.call(createSpace, { body: { space_id: basicFixture.spaceId, personal_access_token: basicFixture.pat } })
+  ).id;
+  await until(
+    () => api.call(getSyncStatus, { params: { id: spaceId } }),
+    (status) => status.status === 'completed',
+  );
+  webhook = await api.call(getWebhookSettings, { params: { id: spaceId } });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await storyblok?.close();
+});
+
+describe('Storyblok webhooks', () => {
+  it('gives admins the address and a secret to enter in Storyblok', () => {
+    expect(webhook.url).toBe(`${server.baseUrl}/api/webhooks/storyblok`);
+    expect(webhook.secret.length).toBeGreaterThanOrEqual(24);
+  });
+
+  it('resyncs the story a signed publish event names', async () => {
+    storyblok.addWebhook({ url: webhook.url, secret: webhook.secret, spaceId: basicFixture.spaceId });
+    editHomeHeadline('Hello from a webhook', true);
+    await storyblok.webhooksSettled();
+    const delivery = storyblok.webhookDeliveries().at(-1)!;
+    expect(delivery.status).toBe(202);
+    await until(homeHeadline, (key) => key?.valueText === 'Hello from a webhook');
+  });
+
+  it('refuses a wrong signature and an unknown space alike, and changes nothing', async () => {
+    const wrong = await storyblok.sendStoryWebhook({
+      url: webhook.url,
+      secret: 'not-the-secret',
+      action: 'published',
+      spaceId: basicFixture.spaceId,
+      storyId: basicFixture.stories.home,
+    });
+    expect(wrong.status).toBe(401);
+    const unsigned = await fetch(webhook.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'published', space_id: 999_999, story_id: 1 }),
+    });
+    expect(unsigned.status).toBe(401);
+    expect((await unsigned.json()).code).toBe('unauthorized');
+  });
+
+  it('removes a story Storyblok says was deleted', async () => {
+    const target = basicFixture.stories.draftPost;
+    await fetch(`${storyblok.mapiUrl}/spaces/${basicFixture.spaceId}/stories/${target}`, {
+      method: 'DELETE',
+      headers: { authorization: basicFixture.pat },
+    });
+    await storyblok.webhooksSettled();
+    await until(
+      () => server.prisma.storyNode.count({ where: { spaceId, storyblokId: BigInt(target) } }),
+      (count) => count === 0,
+    );
+  });
+});
+
+describe('the light poll for draft edits', () => {
+  it('finds a draft saved without any webhook, and the story sync brings it in', async () => {
+    const adapter = createStoryblokAdapter({ mapiUrl: storyblok.mapiUrl, requestsPerSecond: 500 });
+    const deps = { prisma: server.prisma, storyblok: adapter, authFor };
+    // The first look only sets where the next one starts.
+    await pollSpaceChanges(deps, spaceId);
+    storyblok.clearRequests();
+    expect(await pollSpaceChanges(deps, spaceId)).toEqual({ changed: [], needsFullSync: false });
+    expect(storyblok.requests()).toHaveLength(1);
+
+    editHomeHeadline('Draft text, not published', false);
+    const polled = await pollSpaceChanges(deps, spaceId);
+    expect(polled).toEqual({ changed: [basicFixture.stories.home], needsFullSync: false });
+    expect(await syncOneStory(deps, spaceId, basicFixture.stories.home)).toBe('updated');
+    expect((await homeHeadline())?.valueText).toBe('Draft text, not published');
+    expect(await pollSpaceChanges(deps, spaceId)).toEqual({ changed: [], needsFullSync: false });
+  });
+
+  it('is scheduled, with the nightly full sync, in the job queue', async () => {
+    const schedules = await server.prisma.$queryRawUnsafe<Array<{ name: string; cron: string }>>(
+      'SELECT name, cron FROM pgboss.schedule ORDER BY name',
+    );
+    expect(schedules).toEqual([
+      { name: 'spaces.daily-sync', cron: '0 3 * * *' },
+      { name: 'spaces.poll', cron: '*/10 * * * *' },
+    ]);
+  });
+});
