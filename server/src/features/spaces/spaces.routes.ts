@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { addLanguage, deleteLanguage, editLanguage } from '#contract/languages.ts';
+import { getSpaceSettings, updateSpaceSettings } from '#contract/space-settings.ts';
 import {
   createSpace,
   getSyncStatus,
@@ -11,6 +12,7 @@ import type { BindRoute } from '../../http/route-binder.ts';
 import * as sync from '../sync/sync.service.ts';
 import * as connect from './connect.service.ts';
 import * as languages from './languages.service.ts';
+import * as settings from './settings.service.ts';
 import type { SpaceDeps } from './space-deps.ts';
 import * as token from './token.service.ts';
 
@@ -43,6 +45,17 @@ export function spacesRoutes(bind: BindRoute, deps: SpaceDeps): Router {
     deleteLanguage,
     ({ params, body, auth }) => languages.deleteLanguage(deps, params.id, auth.userId, body.id),
     { space: byPathId },
+  );
+  bind(router, getSpaceSettings, ({ params }) => settings.getSpaceSettings(deps.prisma, params.id), {
+    space: byPathId,
+  });
+  bind(
+    router,
+    updateSpaceSettings,
+    ({ params, body, auth }) => settings.updateSpaceSettings(deps, params.id, auth.userId, body.write_back_mode),
+    {
+      space: byPathId,
+    },
   );
   return router;
 }

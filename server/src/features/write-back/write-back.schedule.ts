@@ -13,7 +13,7 @@ export const WRITE_BACK_DELAY_SECONDS = 5;
 
 /** Queues the stories' translations for Storyblok; called after any change to their translations. */
 export async function scheduleWriteBack(
-  deps: { prisma: Database; queue: JobQueue },
+  deps: { prisma: Database; queue: Pick<JobQueue, 'send'> },
   storyIds: number[],
 ): Promise<void> {
   const dueAt = new Date(Date.now() + WRITE_BACK_DELAY_SECONDS * 1000);

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+
+const spaceIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const writeBackModeSchema = z.enum(['all', 'verified_only']);
+
+export const spaceSettingsSchema = z.object({
+  /** Which translations go into Storyblok: every saved one, or only verified ones. */
+  write_back_mode: writeBackModeSchema,
+  /** Where writing translations into Storyblok stands. */
+  write_back: z.object({
+    /** Stories waiting to be written, or being written. */
+    pending: z.number().int().nonnegative(),
+    /** Stories whose last write failed after its retries; they go again on the next save or a new token. */
+    failed: z.number().int().nonnegative(),
+    last_error: z.string().nullable(),
+    last_written_at: z.iso.datetime({ offset: true }).nullable(),
+  }),
+});
+
+export type SpaceSettings = z.infer<typeof spaceSettingsSchema>;
+
+export const getSpaceSettings = defineEndpoint({
+  method: 'GET',
+  path: '/api/spaces/:id/settings',
+  params: spaceIdParams,
+  response: spaceSettingsSchema,
+  role: 'viewer',
+});
+
+export const updateSpaceSettings = defineEndpoint({
+  method: 'POST',
+  path: '/api/spaces/:id/settings',
+  params: spaceIdParams,
+  body: z.object({ write_back_mode: writeBackModeSchema }),
+  response: spaceSettingsSchema,
+  role: 'admin',
+});

@@ -1,0 +1,68 @@
+import type { SpaceSettings } from '#contract/space-settings.ts';
+import type { Database } from '../../db/prisma.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { scheduleWriteBack } from '../write-back/write-back.schedule.ts';
+
+export async function getSpaceSettings(prisma: Database, spaceId: number): Promise<SpaceSettings> {
+  const space = await prisma.space.findUniqueOrThrow({ where: { id: spaceId }, select: { writeBackMode: true } });
+  const scope = { story: { spaceId } };
+  const [pending, failed, lastFailure, lastWrite] = await Promise.all([
+    prisma.storyWriteBack.count({ where: { ...scope, status: { in: ['pending', 'writing'] } } }),
+    prisma.storyWriteBack.count({ where: { ...scope, status: 'failed' } }),
+    prisma.storyWriteBack.findFirst({
+      where: { ...scope, lastError: { not: null } },
+      orderBy: { updatedAt: 'desc' },
+      select: { lastError: true },
+    }),
+    prisma.storyWriteBack.findFirst({
+      where: { ...scope, lastWrittenAt: { not: null } },
+      orderBy: { lastWrittenAt: 'desc' },
+      select: { lastWrittenAt: true },
+    }),
+  ]);
+  return {
+    write_back_mode: space.writeBackMode,
+    write_back: {
+      pending,
+      failed,
+      last_error: lastFailure?.lastError ?? null,
+      last_written_at: lastWrite?.lastWrittenAt?.toISOString() ?? null,
+    },
+  };
+}
+
+/**
+ * Changes which translations go into Storyblok. Switching to "all" sends what verified-only held back, so
+ * every story with translations is queued; the writer sends nothing where Storyblok is already up to date.
+ */
+export async function updateSpaceSettings(
+  deps: { prisma: Database; queue: Pick<JobQueue, 'send'> },
+  spaceId: number,
+  userId: string,
+  mode: SpaceSettings['write_back_mode'],
+): Promise<SpaceSettings> {
+  const before = await deps.prisma.space.findUniqueOrThrow({ where: { id: spaceId }, select: { writeBackMode: true } });
+  if (before.writeBackMode !== mode) {
+    await deps.prisma.space.update({ where: { id: spaceId }, data: { writeBackMode: mode }, select: { id: true } });
+    await deps.prisma.auditEvent.create({
+      data: {
+        spaceId,
+        actorId: userId,
+        action: 'settings.write_back_mode',
+        data: { from: before.writeBackMode, to: mode },
+      },
+      select: { id: true },
+    });
+    if (mode === 'all') {
+      const stories = await deps.prisma.storyNode.findMany({
+        where: { spaceId, keys: { some: { translations: { some: {} } } } },
+        select: { id: true },
+      });
+      await scheduleWriteBack(
+        deps,
+        stories.map((story) => story.id),
+      );
+    }
+  }
+  return getSpaceSettings(deps.prisma, spaceId);
+}

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSpace, getSyncStatus } from '#contract/space-connect.ts';
+import { getSpaceSettings, updateSpaceSettings } from '#contract/space-settings.ts';
+import { createApiClient, type ApiClient } from '#kit/api-client.ts';
+import { scheduleWriteBack } from '#server/features/write-back/write-back.schedule.ts';
+import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
+import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
+import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
+import { createAccount, uniqueEmail } from '#tests/support/auth-client.ts';
+import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+
+let storyblok: FakeStoryblok;
+let server: TestServer;
+let api: ApiClient;
+let spaceId: number;
+let homeId: number;
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() - started > timeoutMs) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Saves a translation as the content API will, then asks for the write-back as it will. */
+async function saveTranslation(field: string, code: string, value: string, verified = false) {
+  const key = await server.prisma.translatableKey.findFirstOrThrow({
+    where: { storyId: homeId, field },
+    select: { id: true, hash: true },
+  });
+  const locale = await server.prisma.spaceLocale.findFirstOrThrow({ where: { spaceId, code }, select: { id: true } });
+  const data = { value, valueText: value, origin: 'manual' as const, referenceHash: verified ? key.hash : null };
+  await server.prisma.translation.upsert({
+    where: { translatableKeyId_spaceLocaleId: { translatableKeyId: key.id, spaceLocaleId: locale.id } },
+    create: { translatableKeyId: key.id, spaceLocaleId: locale.id, ...data },
+    update: data,
+  });
+  await scheduleWriteBack({ prisma: server.prisma, queue: server.queue }, [homeId]);
+}
+
+const homeContent = () =>
+  storyblok.getStory(basicFixture.spaceId, basicFixture.stories.home).content as Record<string, unknown> & {
+    body: Array<Record<string, unknown>>;
+  };
+const storyWrites = () =>
+  storyblok
+    .requests()
+    .filter(
+      (request: { method: string; path: string }) => request.method === 'PUT' && request.path.includes('/stories/'),
+    );
+
+beforeAll(async () => {
+  storyblok = await startFakeStoryblok({ dataDir: basicFixture.dir });
+  server = await startTestServer({ env: { STORYBLOK_MAPI_URL: storyblok.mapiUrl } });
+  const session = await createAccount(server, uniqueEmail('writer'));
+  api = createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => session.access_token });
+  spaceId = (
+    await api.call(createSpace, { body: { space_id: basicFixture.spaceId, personal_access_token: basicFixture.pat } })
+  ).id;
+  await until(
+    () => api.call(getSyncStatus, { params: { id: spaceId } }),
+    (status) => status.status === 'completed',
+  );
+  homeId = (
+    await server.prisma.storyNode.findFirstOrThrow({
+      where: { spaceId, storyblokId: BigInt(basicFixture.stories.home) },
+      select: { id: true },
+    })
+  ).id;
+});
+
+afterAll(async () => {
+  await server?.close();
+  await storyblok?.close();
+});
+
+describe('write-back through the job queue', () => {
+  it('sends edits made to one story within a few seconds as one write', async () => {
+    storyblok.clearRequests();
+    await saveTranslation('title', 'fr', 'Bienvenue');
+    await saveTranslation('headline', 'de', 'Hallo zusammen');
+    await saveTranslation('title', 'de', 'Herzlich willkommen');
+    expect((await api.call(getSpaceSettings, { params: { id: spaceId } })).write_back.pending).toBe(1);
+
+    await until(
+      async () => storyWrites().length,
+      (writes) => writes > 0,
+    );
+    await until(
+      () => api.call(getSpaceSettings, { params: { id: spaceId } }),
+      (settings) => settings.write_back.pending === 0,
+    );
+    expect(storyWrites()).toHaveLength(1);
+    const content = homeContent();
+    expect(content).toMatchObject({ title__i18n__fr: 'Bienvenue', title__i18n__de: 'Herzlich willkommen' });
+    expect(content.body[0]).toMatchObject({ headline__i18n__de: 'Hallo zusammen' });
+    expect((await api.call(getSpaceSettings, { params: { id: spaceId } })).write_back.last_written_at).not.toBeNull();
+  });
+
+  it('holds unverified translations back when the space sends verified ones only', async () => {
+    const settings = await api.call(updateSpaceSettings, {
+      params: { id: spaceId },
+      body: { write_back_mode: 'verified_only' },
+    });
+    expect(settings.write_back_mode).toBe('verified_only');
+    await saveTranslation('title', 'fr', 'Salut, pas encore vérifié');
+    await saveTranslation('headline', 'fr', 'Bonjour à tous', true);
+    await until(
+      () => api.call(getSpaceSettings, { params: { id: spaceId } }),
+      (current) => current.write_back.pending === 0,
+    );
+    await until(
+      async () => homeContent().body[0]!.headline__i18n__fr,
+      (value) => value === 'Bonjour à tous',
+    );
+    expect(homeContent().title__i18n__fr).toBe('Bienvenue');
+  });
+
+  it('shows a failed write and its reason', async () => {
+    await api.call(updateSpaceSettings, { params: { id: spaceId }, body: { write_back_mode: 'all' } });
+    await until(
+      () => api.call(getSpaceSettings, { params: { id: spaceId } }),
+      (current) => current.write_back.pending === 0,
+    );
+    storyblok.revokeToken(basicFixture.pat);
+    await saveTranslation('headline', 'de', 'Noch ein Versuch');
+    const settings = await until(
+      () => api.call(getSpaceSettings, { params: { id: spaceId } }),
+      (current) => current.write_back.failed === 1,
+    );
+    expect(settings.write_back.last_error).toMatch(/refused the token/);
+  });
+});
