@@ -3,9 +3,11 @@ import type { ServerSecrets } from './boot/secrets.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Env } from './env.ts';
 import type { Database } from './db/prisma.ts';
+import type { AiTranslator } from './adapters/openai/ai-translator.ts';
 import type { StoryblokAdapter } from './adapters/storyblok/storyblok-adapter.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
 import { meRoutes } from './features/account/me.routes.ts';
+import { contentRoutes } from './features/content/content.routes.ts';
 import { createAuthFor } from './features/spaces/space-credentials.ts';
 import { spacesRoutes } from './features/spaces/spaces.routes.ts';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
@@ -39,6 +41,8 @@ export interface AppContext {
   authSettings?: AuthSettingsOverride;
   /** The only way to Storyblok (its hosts come from configuration, so tests use the local Storyblok). */
   storyblok: StoryblokAdapter;
+  /** The AI model, or null when none is configured. */
+  translator: AiTranslator | null;
 }
 
 export interface AppOptions {
@@ -101,6 +105,14 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
       secretBox,
       queue: context.queue,
       authFor: createAuthFor(context.prisma, secretBox),
+    }),
+  );
+  app.use(
+    contentRoutes(bind, {
+      prisma: context.prisma,
+      queue: context.queue,
+      translator: context.translator,
+      wordsWithoutPlan: env.AI_DAILY_WORDS_WITHOUT_PLAN,
     }),
   );
   app.use(

@@ -111,6 +111,18 @@ const envSchema = z.object({
     .min(0.1, { error: 'must be a number of requests per second from 0.1 to 100' })
     .max(100, { error: 'must be a number of requests per second from 0.1 to 100' })
     .default(3),
+  /** The AI model's key; unset turns AI translation off (the editor says so). Never sent to a browser. */
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  /** Any OpenAI-compatible server (with /v1); unset means OpenAI itself. */
+  OPENAI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** AI words per day for a space without a plan (the Entry Plan allows 1000). */
+  AI_DAILY_WORDS_WITHOUT_PLAN: z.coerce
+    .number({ error: 'must be a whole number of words from 0 to 10,000,000' })
+    .int({ error: 'must be a whole number of words from 0 to 10,000,000' })
+    .min(0, { error: 'must be a whole number of words from 0 to 10,000,000' })
+    .max(10_000_000, { error: 'must be a whole number of words from 0 to 10,000,000' })
+    .default(1000),
   /** Where e-mail goes; unset keeps it in the outbox (database, MAIL_DIR and /dev/mail). */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z

@@ -17,6 +17,9 @@ const statusByCode: Record<ErrorCode, number> = {
   invalid_token: 422,
   token_issue: 409,
   storyblok_unavailable: 503,
+  source_changed: 409,
+  quota_exceeded: 429,
+  ai_unavailable: 503,
 };
 
 /**

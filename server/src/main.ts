@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
+import { aiTranslatorFromEnv } from './adapters/openai/ai-from-env.ts';
 import { storyblokAdapterFromEnv } from './adapters/storyblok/storyblok-from-env.ts';
 import { createApp } from './app.ts';
 import { describeDatabase } from './boot/describe.ts';
@@ -54,9 +55,17 @@ async function main(): Promise<void> {
   const prisma = createPrisma(driver);
   const mailTransport = createMailTransport(env);
   const storyblok = storyblokAdapterFromEnv(env);
+  const translator = aiTranslatorFromEnv(env);
   const queue = createJobQueue({
     driver,
-    jobs: allJobs({ prisma, mailTransport, storyblok, secrets: resolved.secrets }),
+    jobs: allJobs({
+      prisma,
+      mailTransport,
+      storyblok,
+      secrets: resolved.secrets,
+      translator,
+      wordsWithoutPlan: env.AI_DAILY_WORDS_WITHOUT_PLAN,
+    }),
     logger,
   });
   await queue.start();
@@ -87,7 +96,17 @@ async function main(): Promise<void> {
   // PORT=0 its port is known only now. No request is handled before this synchronous step ends.
   if (!process.env.SITE_URL) env.SITE_URL = `http://localhost:${port}`;
   const app = createApp(
-    { env, prisma, queue, logger, version, isStopping: () => stopping, secrets: resolved.secrets, storyblok },
+    {
+      env,
+      prisma,
+      queue,
+      logger,
+      version,
+      isStopping: () => stopping,
+      secrets: resolved.secrets,
+      storyblok,
+      translator,
+    },
     {
       mountFrontEnds: (express) => (devFrontEnds ? devFrontEnds.mount(express) : serveBuiltFrontEnds(express, distDir)),
     },

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Express, Router } from 'express';
 import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
+import { createAiTranslator } from '#server/adapters/openai/ai-translator.ts';
 import { createStoryblokAdapter } from '#server/adapters/storyblok/storyblok-adapter.ts';
 import { createApp, type AppOptions } from '#server/app.ts';
 import { resolveSecrets, type ServerSecrets } from '#server/boot/secrets.ts';
@@ -77,9 +78,28 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     requestsPerSecond: 1000,
     retryPolicy: { maxAttempts: 6, maxElapsedMs: 20_000, baseDelayMs: 20, maxDelayMs: 200 },
   });
+  // The model is the local OpenAI when a test sets OPENAI_BASE_URL; its retries are quick here.
+  const translator = env.OPENAI_API_KEY
+    ? createAiTranslator({
+        apiKey: env.OPENAI_API_KEY,
+        baseURL: env.OPENAI_BASE_URL,
+        model: env.OPENAI_MODEL,
+        maxRetries: 2,
+      })
+    : null;
   const queue = createJobQueue({
     driver: database.driver,
-    jobs: [...allJobs({ prisma, mailTransport, storyblok, secrets }), ...(options.jobs ?? [])],
+    jobs: [
+      ...allJobs({
+        prisma,
+        mailTransport,
+        storyblok,
+        secrets,
+        translator,
+        wordsWithoutPlan: env.AI_DAILY_WORDS_WITHOUT_PLAN,
+      }),
+      ...(options.jobs ?? []),
+    ],
     logger,
   });
   await queue.start();
@@ -102,6 +122,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       isStopping: () => stopping,
       secrets,
       storyblok,
+      translator,
       clock: options.clock,
       authSettings: {
         ...options.authSettings,

@@ -1,7 +1,9 @@
+import type { AiTranslator } from '../adapters/openai/ai-translator.ts';
 import type { StoryblokAdapter } from '../adapters/storyblok/storyblok-adapter.ts';
 import type { ServerSecrets } from '../boot/secrets.ts';
 import { createSecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/prisma.ts';
+import { createAiTranslateJob } from '../features/ai/ai-translate.job.ts';
 import { createMailSendJob } from '../features/mail/mail-send.job.ts';
 import type { MailTransport } from '../features/mail/mail-transport.ts';
 import { createAuthFor } from '../features/spaces/space-credentials.ts';
@@ -18,6 +20,8 @@ export interface JobDeps {
   mailTransport: MailTransport;
   storyblok: StoryblokAdapter;
   secrets: ServerSecrets;
+  translator: AiTranslator | null;
+  wordsWithoutPlan: number;
 }
 
 /** Every job the server runs; a feature adds its job definitions here. */
@@ -30,5 +34,6 @@ export function allJobs(deps: JobDeps): JobDefinition[] {
     createStorySyncJob({ prisma: deps.prisma, storyblok: deps.storyblok, authFor }),
     createDailySyncJob({ prisma: deps.prisma }),
     createPollChangesJob({ prisma: deps.prisma, storyblok: deps.storyblok, authFor }),
+    createAiTranslateJob({ prisma: deps.prisma, translator: deps.translator, wordsWithoutPlan: deps.wordsWithoutPlan }),
   ];
 }

@@ -1,0 +1,83 @@
+import type { AiItem } from '../../adapters/openai/ai-translator.ts';
+import { protectMarkdown } from '../../storyblok-content/markdown-segments.ts';
+import { isRichtextDoc } from '../../storyblok-content/richtext.ts';
+import { segmentRichtext } from '../../storyblok-content/richtext-segments.ts';
+
+export interface KeyToTranslate {
+  /** Unique in one model request batch. */
+  ref: string;
+  fieldType: string;
+  component: string;
+  field: string;
+  key: string;
+  value: unknown;
+}
+
+/** How a key's answer is turned back into a value for its field, or the reason it cannot be. */
+export type Assemble = (
+  translations: Map<string, string>,
+  failures: Map<string, string>,
+) => { value: unknown } | { error: string };
+
+export interface PreparedKey {
+  items: AiItem[];
+  assemble: Assemble;
+}
+
+function context(key: KeyToTranslate): string {
+  const parts = key.key.split(':');
+  const subfield = parts.length > 3 ? ` › ${parts[3]}` : '';
+  return `${key.component} › ${key.field}${subfield}`;
+}
+
+/**
+ * The model items of one key: richtext block by block (with markers for marks, links and inline nodes),
+ * Markdown as one text with its links and code protected, everything else as one text.
+ */
+export function prepareKey(key: KeyToTranslate): PreparedKey {
+  const where = context(key);
+  if (key.fieldType === 'richtext' && isRichtextDoc(key.value)) {
+    const segments = segmentRichtext(key.value);
+    const ids = new Map(segments.segments.map((segment) => [`${key.ref}.${segment.id}`, segment.id]));
+    return {
+      items: segments.segments.map((segment) => ({
+        id: `${key.ref}.${segment.id}`,
+        text: segment.text,
+        context: where,
+        format: 'richtext',
+      })),
+      assemble: (translations, failures) => {
+        const failed = [...ids.keys()].filter((id) => failures.has(id) || !translations.has(id));
+        if (failed.length > 0)
+          return {
+            error: `${failed.length} block(s) could not be translated: ${failures.get(failed[0]!) ?? 'no answer'}`,
+          };
+        const answers = new Map([...ids].map(([itemId, segmentId]) => [segmentId, translations.get(itemId)!]));
+        const rebuilt = segments.rebuild(answers);
+        return rebuilt.failed.length > 0
+          ? { error: 'the formatting of the answer did not match the source' }
+          : { value: rebuilt.doc };
+      },
+    };
+  }
+  if (key.fieldType === 'markdown' && typeof key.value === 'string') {
+    const protectedText = protectMarkdown(key.value);
+    return {
+      items: [{ id: key.ref, text: protectedText.text, context: where, format: 'markdown' }],
+      assemble: (translations, failures) => {
+        const answer = translations.get(key.ref);
+        if (answer === undefined) return { error: failures.get(key.ref) ?? 'no answer' };
+        const restored = protectedText.restore(answer);
+        return 'error' in restored ? { error: restored.error } : { value: restored.markdown };
+      },
+    };
+  }
+  const text = typeof key.value === 'string' ? key.value : '';
+  return {
+    items: [{ id: key.ref, text, context: where, format: 'text' }],
+    assemble: (translations, failures) => {
+      const answer = translations.get(key.ref);
+      return answer === undefined ? { error: failures.get(key.ref) ?? 'no answer' } : { value: answer };
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+import type { translationValueSchema } from '#contract/content-writes.ts';
+import { AiUnavailableError } from '../../adapters/openai/ai-translator.ts';
+import { AppError } from '../../errors.ts';
+import { countWords } from '../../storyblok-content/word-count.ts';
+import { resolveKey } from '../content/key-lookup.ts';
+import { normalizeValue } from '../content/translation-value.ts';
+import { requireTranslator, type AiDeps } from './ai-deps.ts';
+import { prepareKey } from './ai-items.ts';
+import { dailyAllowance, recordModelUse, refundWords, reserveWords } from './ai-quota.ts';
+import { glossaryFor } from './glossary-terms.ts';
+
+/** Translates one value now (the editor's AI button) and answers it without saving. */
+export async function aiTranslateValue(
+  deps: AiDeps,
+  spaceId: number,
+  input: {
+    key: string;
+    story_id?: number | undefined;
+    value: z.output<typeof translationValueSchema>;
+    target_locale: string;
+  },
+): Promise<{ content: string | { type: 'doc' } }> {
+  const translator = requireTranslator(deps);
+  const { prisma } = deps;
+  const key = await resolveKey(prisma, spaceId, input);
+  const locale = await prisma.spaceLocale.findFirst({
+    where: { spaceId, code: input.target_locale },
+    select: { id: true, code: true, name: true },
+  });
+  if (!locale)
+    throw new AppError('not_found', `The language "${input.target_locale}" is not one of this space's languages.`);
+  const source = normalizeValue(key.fieldType, input.value);
+  if (source.empty) return { content: input.value };
+  const words = countWords(source.valueText);
+  await reserveWords(prisma, spaceId, words, await dailyAllowance(prisma, spaceId, deps.wordsWithoutPlan));
+  const details = await prisma.translatableKey.findUniqueOrThrow({
+    where: { id: key.id },
+    select: { component: true, field: true },
+  });
+  const space = await prisma.space.findUniqueOrThrow({ where: { id: spaceId }, select: { defaultLocaleName: true } });
+  const prepared = prepareKey({
+    ref: 'k0',
+    key: key.key,
+    fieldType: key.fieldType,
+    component: details.component,
+    field: details.field,
+    value: source.value,
+  });
+  try {
+    const result = await translator.translate({
+      source: { code: 'source', name: space.defaultLocaleName ?? 'the source language' },
+      target: { code: locale.code, name: locale.name },
+      glossary: await glossaryFor(prisma, spaceId, locale.id),
+      items: prepared.items,
+    });
+    await recordModelUse(prisma, spaceId, result.requests, result.usage);
+    const outcome = prepared.assemble(result.translations, result.failures);
+    if ('error' in outcome) {
+      await refundWords(prisma, spaceId, words);
+      throw new AppError('ai_unavailable', `The AI could not translate this: ${outcome.error}.`);
+    }
+    return { content: outcome.value as string | { type: 'doc' } };
+  } catch (error) {
+    if (error instanceof AiUnavailableError) {
+      await refundWords(prisma, spaceId, words);
+      throw new AppError('ai_unavailable', error.message);
+    }
+    throw error;
+  }
+}

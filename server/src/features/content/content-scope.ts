@@ -1,0 +1,41 @@
+import type { Database } from '../../db/prisma.ts';
+import { AppError } from '../../errors.ts';
+
+/** The space a story belongs to, for the space check; null when there is no such story. */
+export async function spaceOfStory(prisma: Database, storyId: number): Promise<number | null> {
+  const node = await prisma.storyNode.findUnique({ where: { id: storyId }, select: { spaceId: true } });
+  return node?.spaceId ?? null;
+}
+
+/** The space a language belongs to, for the space check; null when there is no such language. */
+export async function spaceOfLocale(prisma: Database, spaceLocaleId: number): Promise<number | null> {
+  const locale = await prisma.spaceLocale.findUnique({ where: { id: spaceLocaleId }, select: { spaceId: true } });
+  return locale?.spaceId ?? null;
+}
+
+export async function localeByCode(
+  prisma: Database,
+  spaceId: number,
+  code: string,
+): Promise<{ id: number; code: string; name: string }> {
+  const locale = await prisma.spaceLocale.findFirst({
+    where: { spaceId, code },
+    select: { id: true, code: true, name: true },
+  });
+  if (!locale) throw new AppError('not_found', `The language "${code}" is not one of this space's languages.`);
+  return locale;
+}
+
+/** A language of the member's space; a language of another space does not exist for them. */
+export async function localeInSpace(
+  prisma: Database,
+  spaceId: number,
+  spaceLocaleId: number,
+): Promise<{ id: number; code: string; name: string }> {
+  const locale = await prisma.spaceLocale.findFirst({
+    where: { id: spaceLocaleId, spaceId },
+    select: { id: true, code: true, name: true },
+  });
+  if (!locale) throw new AppError('not_found', 'This language is not one of this space’s languages.');
+  return locale;
+}

@@ -1,0 +1,81 @@
+import type { KeyStatus, TranslatableKey } from '#contract/content.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+
+/** What a key answer is built from, for one locale. */
+export function keyViewSelect(spaceLocaleId: number) {
+  return {
+    id: true,
+    key: true,
+    hash: true,
+    fieldType: true,
+    component: true,
+    field: true,
+    value: true,
+    valueText: true,
+    wordCount: true,
+    translations: {
+      where: { spaceLocaleId },
+      select: {
+        value: true,
+        valueText: true,
+        referenceHash: true,
+        isNeedingFormatting: true,
+        verifiedSourceText: true,
+        glossaryIssues: true,
+        updatedAt: true,
+      },
+    },
+    asks: { where: { spaceLocaleId }, select: { status: true, error: true } },
+  } satisfies Prisma.TranslatableKeySelect;
+}
+
+export type KeyViewRow = Prisma.TranslatableKeyGetPayload<{ select: ReturnType<typeof keyViewSelect> }>;
+
+/**
+ * The status of a key in a locale (spec section 4): an AI ask under way shows as translation_requested;
+ * otherwise missing without a translation, verified when it was verified against the current source,
+ * unverified else.
+ */
+export function statusOf(row: KeyViewRow): KeyStatus {
+  const ask = row.asks[0];
+  if (ask && ask.status !== 'failed') return 'translation_requested';
+  const translation = row.translations[0];
+  if (!translation) return 'missing';
+  return translation.referenceHash === row.hash ? 'verified' : 'unverified';
+}
+
+function glossaryIssues(value: unknown): TranslatableKey['glossary_issues'] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (issue): issue is { term: string; expected: string } =>
+      typeof issue?.term === 'string' && typeof issue?.expected === 'string',
+  );
+}
+
+export function toKeyView(row: KeyViewRow): TranslatableKey {
+  const translation = row.translations[0] ?? null;
+  const ask = row.asks[0] ?? null;
+  const outdated = translation !== null && translation.referenceHash !== null && translation.referenceHash !== row.hash;
+  return {
+    id: row.id,
+    key: row.key,
+    hash: row.hash,
+    field_type: row.fieldType,
+    component: row.component,
+    field: row.field,
+    value: row.value,
+    value_text: row.valueText,
+    word_count: row.wordCount,
+    translated_key_value: translation?.value ?? null,
+    translated_key_value_text: translation?.valueText ?? null,
+    translated_key_reference_hash: translation?.referenceHash ?? null,
+    has_translation_ask: ask !== null && ask.status !== 'failed',
+    is_needing_formatting: translation?.isNeedingFormatting ?? false,
+    status: statusOf(row),
+    is_outdated: outdated,
+    verified_source_text: outdated ? (translation.verifiedSourceText ?? null) : null,
+    glossary_issues: glossaryIssues(translation?.glossaryIssues),
+    ask_error: ask?.status === 'failed' ? (ask.error ?? null) : null,
+    updated_at: translation?.updatedAt.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,54 @@
+import type { StoryDetail } from '#contract/content.ts';
+import type { Database } from '../../db/prisma.ts';
+import { AppError } from '../../errors.ts';
+import { localeByCode } from './content-scope.ts';
+import { keyViewSelect, toKeyView } from './key-view.ts';
+
+/** A story with every translatable key in the editor's order, its status and translation in the locale. */
+export async function getStoryDetail(prisma: Database, storyId: number, localeCode: string): Promise<StoryDetail> {
+  const node = await prisma.storyNode.findUnique({
+    where: { id: storyId },
+    select: {
+      id: true,
+      spaceId: true,
+      storyblokId: true,
+      isFolder: true,
+      name: true,
+      slug: true,
+      fullSlug: true,
+      published: true,
+      unpublishedChanges: true,
+      storyblokUpdatedAt: true,
+    },
+  });
+  if (!node || node.isFolder)
+    throw new AppError('not_found', 'This story is not in the space (it may have been deleted in Storyblok).');
+  const locale = await localeByCode(prisma, node.spaceId, localeCode);
+  const rows = await prisma.translatableKey.findMany({
+    where: { storyId },
+    orderBy: [{ position: 'asc' }, { id: 'asc' }],
+    select: keyViewSelect(locale.id),
+  });
+  const keys = rows.map(toKeyView);
+  const count = (status: string) => keys.filter((key) => key.status === status).length;
+  return {
+    id: node.id,
+    storyblok_id: Number(node.storyblokId),
+    name: node.name,
+    slug: node.slug,
+    full_slug: node.fullSlug,
+    published: node.published,
+    unpublished_changes: node.unpublishedChanges,
+    storyblok_updated_at: node.storyblokUpdatedAt?.toISOString() ?? null,
+    space_id: node.spaceId,
+    space_locale_id: locale.id,
+    counts: {
+      all: keys.length,
+      missing: count('missing'),
+      unverified: count('unverified'),
+      completed: count('verified'),
+      requested: count('translation_requested'),
+    },
+    translatable_keys: keys,
+  };
+}
