@@ -25,6 +25,12 @@ export const errorCodes = [
   'token_issue',
   /** Storyblok could not be reached or kept failing; nothing was changed. */
   'storyblok_unavailable',
+  /** The source changed since the translator opened it: verifying against the old one is refused. */
+  'source_changed',
+  /** The space's AI words for today are used up; nothing was charged. */
+  'quota_exceeded',
+  /** The AI model could not be reached or kept failing; nothing was charged. */
+  'ai_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { translatableKeySchema } from './content.ts';
+import { defineEndpoint } from './endpoint.ts';
+
+const id = z.coerce.number().int().positive();
+const keyName = z.string().trim().min(1).max(500);
+
+/** A key of the space: its key string, and the story when the same key string exists in several stories. */
+const keyRef = z.object({ key: keyName, space_locale_id: id, story_id: id.optional() });
+
+/** Text, Markdown and SEO values are strings; richtext is a document, or plain text that becomes one. */
+export const translationValueSchema = z.union([
+  z.string().max(200_000, 'A translation is at most 200,000 characters'),
+  z.object({ type: z.literal('doc') }).loose(),
+]);
+
+export const saveTranslation = defineEndpoint({
+  method: 'POST',
+  path: '/api/content/save_translation',
+  body: keyRef.extend({
+    field_type: z.string().min(1).max(100),
+    value: translationValueSchema,
+    /** The source hash the translator verified against; absent saves the translation unverified. */
+    reference_hash: z.string().max(100).nullish(),
+  }),
+  response: translatableKeySchema,
+  role: 'translator',
+});
+
+const verifyBody = z.array(keyRef).min(1, 'Choose at least one key').max(2000, 'At most 2,000 keys at once');
+const verifyResponse = z.object({
+  updated: z.number().int(),
+  /** Keys that were left as they were (no translation to verify, or already in that state). */
+  skipped: z.array(z.string()),
+});
+
+export const markAsVerified = defineEndpoint({
+  method: 'POST',
+  path: '/api/content/mark_as_verified',
+  body: verifyBody,
+  response: verifyResponse,
+  role: 'translator',
+});
+
+export const markAsUnverified = defineEndpoint({
+  method: 'POST',
+  path: '/api/content/mark_as_unverified',
+  body: verifyBody,
+  response: verifyResponse,
+  role: 'translator',
+});
+
+/** Gives every other key of the space with the same source text this key's translation in the locale. */
+export const applyToAssociated = defineEndpoint({
+  method: 'POST',
+  path: '/api/content/apply_to_associated',
+  body: keyRef.extend({ verify: z.boolean().default(false) }),
+  response: z.object({ updated: z.number().int() }),
+  role: 'translator',
+});
+
+export const createTranslationAsks = defineEndpoint({
+  method: 'POST',
+  path: '/api/content/translation_asks',
+  body: z.object({
+    translatable_key_ids: z.array(id).min(1, 'Choose at least one key').max(5000, 'At most 5,000 keys at once'),
+    space_locale_id: id,
+  }),
+  response: z.object({ batch_id: z.uuid(), asked: z.number().int(), words: z.number().int() }),
+  status: 202,
+  role: 'translator',
+});
+
+/** Translates one value with AI and answers it without saving: the translator decides. */
+export const aiTranslate = defineEndpoint({
+  method: 'POST',
+  path: '/api/content/ai_translate',
+  body: keyRef.extend({ value: translationValueSchema, target_locale: z.string().trim().min(1).max(50) }),
+  response: z.object({ content: translationValueSchema }),
+  role: 'translator',
+});

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+
+const isoTime = z.iso.datetime({ offset: true });
+const id = z.coerce.number().int().positive();
+const localeCode = z.string().trim().min(1).max(50);
+
+export const keyStatuses = ['missing', 'translation_requested', 'unverified', 'verified'] as const;
+export const keyStatusSchema = z.enum(keyStatuses);
+export type KeyStatus = z.infer<typeof keyStatusSchema>;
+
+export const publicationStates = ['folder', 'unpublished', 'published', 'published_with_changes'] as const;
+
+/** A folder or story in a folder listing, with what is missing in the locale (folders: in their whole subtree). */
+export const storyListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  full_slug: z.string(),
+  is_folder: z.boolean(),
+  is_ignored: z.boolean(),
+  published: z.boolean(),
+  unpublished_changes: z.boolean(),
+  publication: z.enum(publicationStates),
+  translatable_keys_count: z.number().int().nonnegative(),
+  missing_translated_keys_count: z.number().int().nonnegative(),
+  missing_validated_translated_keys_count: z.number().int().nonnegative(),
+});
+
+export type StoryListItem = z.infer<typeof storyListItemSchema>;
+
+export const folderResponseSchema = z.object({
+  /** The folder's name; the space's name at the root. */
+  name: z.string(),
+  parent_id: z.number().int().nullable(),
+  parent_name: z.string().nullable(),
+  total_stories: z.number().int().nonnegative(),
+  /** From the root down to this folder, for the breadcrumb. */
+  breadcrumb: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  stories: z.array(storyListItemSchema),
+});
+
+export type FolderResponse = z.infer<typeof folderResponseSchema>;
+
+const folderQuery = z.object({ locale: localeCode, space_id: id });
+
+export const getRootFolder = defineEndpoint({
+  method: 'GET',
+  path: '/api/content/folder',
+  query: folderQuery,
+  response: folderResponseSchema,
+  role: 'viewer',
+});
+
+export const getFolder = defineEndpoint({
+  method: 'GET',
+  path: '/api/content/folder/:folderId',
+  params: z.object({ folderId: id }),
+  query: folderQuery,
+  response: folderResponseSchema,
+  role: 'viewer',
+});
+
+export const translatableKeySchema = z.object({
+  /** The key's id, for translation asks. */
+  id: z.number().int(),
+  key: z.string(),
+  hash: z.string(),
+  field_type: z.string(),
+  component: z.string(),
+  field: z.string(),
+  value: z.unknown(),
+  value_text: z.string(),
+  word_count: z.number().int().nonnegative(),
+  translated_key_value: z.unknown().nullable(),
+  translated_key_value_text: z.string().nullable(),
+  translated_key_reference_hash: z.string().nullable(),
+  has_translation_ask: z.boolean(),
+  is_needing_formatting: z.boolean(),
+  status: keyStatusSchema,
+  /** Verified once, but the source changed since: the translation stays and shows the difference. */
+  is_outdated: z.boolean(),
+  /** The source text when the translation was verified (set when outdated). */
+  verified_source_text: z.string().nullable(),
+  /** Glossary terms the translation lacks: [{ term, expected }]. */
+  glossary_issues: z.array(z.object({ term: z.string(), expected: z.string() })),
+  /** Why the last AI ask for this key failed, when it did. */
+  ask_error: z.string().nullable(),
+  updated_at: isoTime.nullable(),
+});
+
+export type TranslatableKey = z.infer<typeof translatableKeySchema>;
+
+export const storyDetailSchema = z.object({
+  id: z.number().int(),
+  storyblok_id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  full_slug: z.string(),
+  published: z.boolean(),
+  unpublished_changes: z.boolean(),
+  storyblok_updated_at: isoTime.nullable(),
+  space_id: z.number().int(),
+  space_locale_id: z.number().int(),
+  counts: z.object({
+    all: z.number(),
+    missing: z.number(),
+    unverified: z.number(),
+    completed: z.number(),
+    requested: z.number(),
+  }),
+  translatable_keys: z.array(translatableKeySchema),
+});
+
+export type StoryDetail = z.infer<typeof storyDetailSchema>;
+
+export const getStory = defineEndpoint({
+  method: 'GET',
+  path: '/api/content/story/:storyId',
+  params: z.object({ storyId: id }),
+  query: z.object({ locale: localeCode }),
+  response: storyDetailSchema,
+  role: 'viewer',
+});
+
+export const associatedKeySchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  story_id: z.number().int(),
+  story_name: z.string(),
+  status: keyStatusSchema,
+  value: z.unknown(),
+  value_text: z.string(),
+  translated_key_value: z.unknown().nullable(),
+  translated_key_value_text: z.string().nullable(),
+});
+
+export const getAssociatedKeys = defineEndpoint({
+  method: 'GET',
+  path: '/api/content/associated_keys',
+  query: z.object({
+    key: z.string().min(1).max(500),
+    space_locale_id: id,
+    story_id: id.optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    per_page: z.coerce.number().int().min(1).max(100).default(10),
+  }),
+  response: z.object({
+    content_keys: z.array(associatedKeySchema),
+    metadata: z.object({ total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
+  }),
+  role: 'viewer',
+});
