@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getStory } from '#contract/content.ts';
+import { aiTranslate, createTranslationAsks } from '#contract/content-writes.ts';
+import { getMe } from '#contract/me.ts';
+import { createSpace, getSyncStatus } from '#contract/space-connect.ts';
+import { ApiError, createApiClient, type ApiClient } from '#kit/api-client.ts';
+import type { FakeOpenAI } from '#tests/fakes/openai/server.ts';
+import { startFakeOpenAI } from '#tests/fakes/openai/server.ts';
+import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
+import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
+import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
+import { createAccount, uniqueEmail } from '#tests/support/auth-client.ts';
+import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+
+let storyblok: FakeStoryblok;
+let openai: FakeOpenAI;
+let server: TestServer;
+let api: ApiClient;
+let spaceId: number;
+let frId: number;
+let homeId: number;
+
+const DAILY_WORDS = 40;
+const story = (locale = 'fr') => api.call(getStory, { params: { storyId: homeId }, query: { locale } });
+const wordsUsed = async () =>
+  (await server.prisma.aiUsage.findFirst({ where: { spaceId }, select: { words: true } }))?.words ?? 0;
+
+async function untilAsksDone(locale = 'fr') {
+  for (let attempt = 0; attempt < 150; attempt += 1) {
+    const detail = await story(locale);
+    if (detail.counts.requested === 0) return detail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('asks did not finish');
+}
+
+async function resetFrench() {
+  await server.prisma.translation.deleteMany({ where: { spaceLocaleId: frId } });
+  await server.prisma.translationAsk.deleteMany({});
+  await server.prisma.aiUsage.deleteMany({});
+  openai.clearRequests();
+  openai.clearFailures();
+}
+
+beforeAll(async () => {
+  storyblok = await startFakeStoryblok({ dataDir: basicFixture.dir });
+  openai = await startFakeOpenAI({ seed: 'ai-test' });
+  server = await startTestServer({
+    env: {
+      STORYBLOK_MAPI_URL: storyblok.mapiUrl,
+      OPENAI_API_KEY: 'local-key',
+      OPENAI_BASE_URL: openai.baseUrl,
+      AI_DAILY_WORDS_WITHOUT_PLAN: String(DAILY_WORDS),
+    },
+  });
+  const session = await createAccount(server, uniqueEmail('ai'));
+  api = createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => session.access_token });
+  spaceId = (
+    await api.call(createSpace, { body: { space_id: basicFixture.spaceId, personal_access_token: basicFixture.pat } })
+  ).id;
+  for (
+    let attempt = 0;
+    attempt < 100 && (await api.call(getSyncStatus, { params: { id: spaceId } })).status !== 'completed';
+    attempt += 1
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  frId = (await api.call(getMe, {})).spaces[0]!.space_locales.find((locale) => locale.code === 'fr')!.id;
+  homeId = (
+    await server.prisma.storyNode.findFirstOrThrow({
+      where: { spaceId, storyblokId: BigInt(basicFixture.stories.home) },
+    })
+  ).id;
+  await server.prisma.glossaryTerm.create({
+    data: { spaceId, translatable: 'blog', translated: 'Weblog', isGlobal: true },
+  });
+});
+
+beforeEach(resetFrench);
+
+afterAll(async () => {
+  await server?.close();
+  await openai?.close();
+  await storyblok?.close();
+});
+
+describe('AI asks', () => {
+  it('translates a whole story’s keys in one model request, keeping richtext marks and applying the glossary', async () => {
+    const keys = (await story()).translatable_keys;
+    const asked = await api.call(createTranslationAsks, {
+      body: { translatable_key_ids: keys.map((key) => key.id), space_locale_id: frId },
+    });
+    expect(asked.asked).toBe(keys.length);
+    const done = await untilAsksDone();
+    expect(done.translatable_keys.every((key) => key.status === 'unverified' && key.ask_error === null)).toBe(true);
+    expect(done.translatable_keys[0]!.translated_key_value).toBe('[fr] emocleW');
+    const text = done.translatable_keys.find((key) => key.field_type === 'richtext')!;
+    // "Read the <bold+link>blog</bold+link>": the linked word is the glossary term and keeps both marks.
+    const linked = (
+      text.translated_key_value as {
+        content: Array<{ content: Array<{ text: string; marks?: Array<{ type: string }> }> }>;
+      }
+    ).content[0]!.content.find((node) => node.marks);
+    expect(linked).toMatchObject({ text: 'Weblog', marks: [{ type: 'bold' }, { type: 'link' }] });
+
+    const requests = openai.requests().filter((request) => request.status === 200);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.translationRequest?.glossary).toEqual([
+      expect.objectContaining({ term: 'blog', translation: 'Weblog' }),
+    ]);
+    expect(requests[0]!.translationRequest?.target_language).toEqual({ code: 'fr', name: expect.any(String) });
+    expect(await wordsUsed()).toBe(asked.words);
+  });
+
+  it('retries an answer whose markers broke, and still loses nothing', async () => {
+    openai.queueFailures([{ kind: 'break_markers', count: 1 }]);
+    const text = (await story()).translatable_keys.find((key) => key.field_type === 'richtext')!;
+    await api.call(createTranslationAsks, { body: { translatable_key_ids: [text.id], space_locale_id: frId } });
+    const done = await untilAsksDone();
+    expect(done.translatable_keys.find((key) => key.id === text.id)).toMatchObject({
+      status: 'unverified',
+      ask_error: null,
+    });
+    expect(openai.requests().filter((request) => request.status === 200)).toHaveLength(2);
+  });
+
+  it('reports a key the model keeps dropping, gives its words back, and keeps the others', async () => {
+    openai.queueFailures([{ kind: 'drop_keys', count: 2, keys: ['k0'] }]);
+    const keys = (await story()).translatable_keys.filter((key) => key.field_type === 'text');
+    const asked = await api.call(createTranslationAsks, {
+      body: { translatable_key_ids: keys.map((key) => key.id), space_locale_id: frId },
+    });
+    const done = await untilAsksDone();
+    const [first, second] = keys.map((key) => done.translatable_keys.find((row) => row.id === key.id)!);
+    expect(first).toMatchObject({
+      status: 'missing',
+      has_translation_ask: false,
+      ask_error: expect.stringMatching(/^AI translation failed: the model gave no translation/),
+    });
+    expect(second).toMatchObject({ status: 'unverified', ask_error: null });
+    expect(await wordsUsed()).toBe(asked.words - keys[0]!.word_count);
+  });
+
+  it('rides out a 429 from the model', async () => {
+    openai.queueFailures([{ kind: 'rate_limit', count: 1, retryAfterSeconds: 0 }]);
+    const key = (await story()).translatable_keys[0]!;
+    await api.call(createTranslationAsks, { body: { translatable_key_ids: [key.id], space_locale_id: frId } });
+    expect((await untilAsksDone()).translatable_keys[0]).toMatchObject({ status: 'unverified' });
+  });
+
+  it('refuses asks over the daily allowance and charges nothing', async () => {
+    const keys = (await story()).translatable_keys;
+    const total = keys.reduce((sum, key) => sum + key.word_count, 0);
+    await server.prisma.aiUsage.create({
+      data: { spaceId, day: new Date(new Date().toISOString().slice(0, 10)), words: DAILY_WORDS - total + 1 },
+    });
+    const error = await api
+      .call(createTranslationAsks, { body: { translatable_key_ids: keys.map((key) => key.id), space_locale_id: frId } })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'quota_exceeded', status: 429 });
+    expect((error as ApiError).message).toMatch(/allowance of 40 words/);
+    expect(await wordsUsed()).toBe(DAILY_WORDS - total + 1);
+    expect((await story()).counts.requested).toBe(0);
+    expect(openai.requests()).toHaveLength(0);
+  });
+});
+
+describe('AI translate in the editor', () => {
+  it('answers a translation without saving it, and charges its words', async () => {
+    const headline = (await story('de')).translatable_keys.find((key) => key.field.startsWith('headline'))!;
+    const deId = (await api.call(getMe, {})).spaces[0]!.space_locales.find((locale) => locale.code === 'de')!.id;
+    const answer = await api.call(aiTranslate, {
+      body: { key: headline.key, space_locale_id: deId, value: 'Hello world', target_locale: 'de' },
+    });
+    expect(answer.content).toBe('[de] olleH dlrow');
+    expect((await story('de')).translatable_keys.find((key) => key.id === headline.id)!.translated_key_value).toBe(
+      'Hallo Welt',
+    );
+    expect(await wordsUsed()).toBe(2);
+  });
+});
