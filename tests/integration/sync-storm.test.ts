@@ -61,3 +61,60 @@ describe('a sync through 429 storms and 5xx answers', () => {
     expect(statuses.filter((status: number) => status >= 500).length).toBeGreaterThan(0);
   });
 });
+
+describe('a sync interrupted part way', () => {
+  it('resumes from its checkpoint instead of starting over', async () => {
+    const calm = await startFakeStoryblok({ data: toRawData(generated) });
+    try {
+      const space = await prisma.space.create({
+        data: { name: 'resume', storyblokSpaceId: BigInt(generated.spaceId) + 1n, region: 'eu' },
+        select: { id: true },
+      });
+      const run = await prisma.syncRun.create({ data: { spaceId: space.id, trigger: 'manual' }, select: { id: true } });
+      const adapter = createStoryblokAdapter({ mapiUrl: calm.mapiUrl, requestsPerSecond: 500 });
+      const base = {
+        prisma,
+        authFor: async () => ({ kind: 'personal' as const, token: generated.token }),
+        logger: createLogger({ level: 'silent' }),
+        perPage: 10,
+        batchSize: 5,
+      };
+      // The space row points at another Storyblok id; reads go to the generated space.
+      const storyblok = {
+        ...adapter,
+        getSpace: (auth: Parameters<typeof adapter.getSpace>[0]) => adapter.getSpace(auth, generated.spaceId),
+        listComponents: (auth: Parameters<typeof adapter.listComponents>[0]) =>
+          adapter.listComponents(auth, generated.spaceId),
+      };
+      const stop = new AbortController();
+      let storyReads = 0;
+      const interrupted = {
+        ...storyblok,
+        async getStory(auth: Parameters<typeof adapter.getStory>[0], spaceId: number, storyId: number) {
+          storyReads += 1;
+          if (storyReads === 8) stop.abort(new Error('server shutting down'));
+          return adapter.getStory(auth, spaceId, storyId);
+        },
+      };
+      await expect(runSpaceSync({ ...base, storyblok: interrupted, signal: stop.signal }, run.id)).rejects.toThrow(
+        'server shutting down',
+      );
+      const halfway = await prisma.syncRun.findUniqueOrThrow({ where: { id: run.id } });
+      expect(halfway.status).toBe('running');
+      expect(halfway.done).toBeLessThan(halfway.total);
+
+      calm.clearRequests();
+      await runSpaceSync({ ...base, storyblok }, run.id);
+      const listings = calm.requests().filter((request: { path: string }) => request.path.endsWith('/stories'));
+      expect(listings).toHaveLength(0);
+      const finished = await prisma.syncRun.findUniqueOrThrow({ where: { id: run.id } });
+      expect(finished).toMatchObject({ status: 'completed' });
+      expect(finished.done).toBe(finished.total);
+      expect(
+        await prisma.storyNode.count({ where: { spaceId: space.id, isFolder: false, contentHash: { not: null } } }),
+      ).toBe(generated.stories.length);
+    } finally {
+      await calm.close();
+    }
+  });
+});
