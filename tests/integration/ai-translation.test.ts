@@ -2,14 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getStory } from '#contract/content.ts';
 import { aiTranslate, createTranslationAsks } from '#contract/content-writes.ts';
 import { getMe } from '#contract/me.ts';
-import { createSpace, getSyncStatus } from '#contract/space-connect.ts';
-import { ApiError, createApiClient, type ApiClient } from '#kit/api-client.ts';
+import { ApiError, type ApiClient } from '#kit/api-client.ts';
 import type { FakeOpenAI } from '#tests/fakes/openai/server.ts';
 import { startFakeOpenAI } from '#tests/fakes/openai/server.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
-import { createAccount, uniqueEmail } from '#tests/support/auth-client.ts';
+import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 
 let storyblok: FakeStoryblok;
@@ -53,18 +52,7 @@ beforeAll(async () => {
       AI_DAILY_WORDS_WITHOUT_PLAN: String(DAILY_WORDS),
     },
   });
-  const session = await createAccount(server, uniqueEmail('ai'));
-  api = createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => session.access_token });
-  spaceId = (
-    await api.call(createSpace, { body: { space_id: basicFixture.spaceId, personal_access_token: basicFixture.pat } })
-  ).id;
-  for (
-    let attempt = 0;
-    attempt < 100 && (await api.call(getSyncStatus, { params: { id: spaceId } })).status !== 'completed';
-    attempt += 1
-  ) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  ({ api, spaceId } = await connectBasicSpace(server, 'ai'));
   frId = (await api.call(getMe, {})).spaces[0]!.space_locales.find((locale) => locale.code === 'fr')!.id;
   homeId = (
     await server.prisma.storyNode.findFirstOrThrow({

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAssociatedKeys, getFolder, getRootFolder, getStory } from '#contract/content.ts';
 import { applyToAssociated, markAsUnverified, markAsVerified, saveTranslation } from '#contract/content-writes.ts';
 import { getMe } from '#contract/me.ts';
-import { createSpace, getSyncStatus } from '#contract/space-connect.ts';
 import { ApiError, createApiClient, type ApiClient } from '#kit/api-client.ts';
 import { syncOneStory } from '#server/features/sync/story-sync.ts';
 import { createStoryblokAdapter } from '#server/adapters/storyblok/storyblok-adapter.ts';
@@ -10,6 +9,7 @@ import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { createAccount, uniqueEmail } from '#tests/support/auth-client.ts';
+import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 
 let storyblok: FakeStoryblok;
@@ -38,15 +38,7 @@ const deLocale = async () =>
 beforeAll(async () => {
   storyblok = await startFakeStoryblok({ dataDir: basicFixture.dir });
   server = await startTestServer({ env: { STORYBLOK_MAPI_URL: storyblok.mapiUrl } });
-  const session = await createAccount(server, uniqueEmail('content'));
-  api = createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => session.access_token });
-  spaceId = (
-    await api.call(createSpace, { body: { space_id: basicFixture.spaceId, personal_access_token: basicFixture.pat } })
-  ).id;
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if ((await api.call(getSyncStatus, { params: { id: spaceId } })).status === 'completed') break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  ({ api, spaceId } = await connectBasicSpace(server, 'content'));
   deId = (await deLocale()).id;
   homeId = (
     await server.prisma.storyNode.findFirstOrThrow({

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSpace, getSyncStatus } from '#contract/space-connect.ts';
 import { getWebhookSettings } from '#contract/webhooks.ts';
-import { createApiClient, type ApiClient } from '#kit/api-client.ts';
+import type { ApiClient } from '#kit/api-client.ts';
 import { createStoryblokAdapter } from '#server/adapters/storyblok/storyblok-adapter.ts';
 import { pollSpaceChanges } from '#server/features/sync/poll-changes.ts';
 import { syncOneStory } from '#server/features/sync/story-sync.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
-import { createAccount, uniqueEmail } from '#tests/support/auth-client.ts';
+import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 
 let storyblok: FakeStoryblok;
@@ -46,15 +45,7 @@ function editHomeHeadline(text: string, publish: boolean) {
 beforeAll(async () => {
   storyblok = await startFakeStoryblok({ dataDir: basicFixture.dir });
   server = await startTestServer({ env: { STORYBLOK_MAPI_URL: storyblok.mapiUrl } });
-  const session = await createAccount(server, uniqueEmail('events'));
-  api = createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => session.access_token });
-  spaceId = (
-    await api.call(createSpace, { body: { space_id: basicFixture.spaceId, personal_access_token: basicFixture.pat } })
-  ).id;
-  await until(
-    () => api.call(getSyncStatus, { params: { id: spaceId } }),
-    (status) => status.status === 'completed',
-  );
+  ({ api, spaceId } = await connectBasicSpace(server, 'events'));
   webhook = await api.call(getWebhookSettings, { params: { id: spaceId } });
 });
 

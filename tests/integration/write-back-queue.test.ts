@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSpace, getSyncStatus } from '#contract/space-connect.ts';
 import { getSpaceSettings, updateSpaceSettings } from '#contract/space-settings.ts';
-import { createApiClient, type ApiClient } from '#kit/api-client.ts';
+import type { ApiClient } from '#kit/api-client.ts';
 import { scheduleWriteBack } from '#server/features/write-back/write-back.schedule.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
-import { createAccount, uniqueEmail } from '#tests/support/auth-client.ts';
+import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 
 let storyblok: FakeStoryblok;
@@ -55,15 +54,7 @@ const storyWrites = () =>
 beforeAll(async () => {
   storyblok = await startFakeStoryblok({ dataDir: basicFixture.dir });
   server = await startTestServer({ env: { STORYBLOK_MAPI_URL: storyblok.mapiUrl } });
-  const session = await createAccount(server, uniqueEmail('writer'));
-  api = createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => session.access_token });
-  spaceId = (
-    await api.call(createSpace, { body: { space_id: basicFixture.spaceId, personal_access_token: basicFixture.pat } })
-  ).id;
-  await until(
-    () => api.call(getSyncStatus, { params: { id: spaceId } }),
-    (status) => status.status === 'completed',
-  );
+  ({ api, spaceId } = await connectBasicSpace(server, 'writer'));
   homeId = (
     await server.prisma.storyNode.findFirstOrThrow({
       where: { spaceId, storyblokId: BigInt(basicFixture.stories.home) },
