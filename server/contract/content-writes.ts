@@ -79,3 +79,48 @@ export const aiTranslate = defineEndpoint({
   response: z.object({ content: translationValueSchema }),
   role: 'translator',
 });
+
+export const translationBatchSchema = z.object({
+  id: z.uuid(),
+  /** keys (a selection), or folder. */
+  scope: z.string(),
+  status: z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']),
+  total: z.number().int().nonnegative(),
+  done: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  space_locale_id: z.number().int(),
+  created_at: z.iso.datetime({ offset: true }),
+  finished_at: z.iso.datetime({ offset: true }).nullable(),
+});
+
+export type TranslationBatch = z.infer<typeof translationBatchSchema>;
+
+/** Asks AI for every key of the folder's stories (its whole subtree; the root when folder_id is absent) still missing in the locale. */
+export const translateFolder = defineEndpoint({
+  method: 'POST',
+  path: '/api/content/translate_folder',
+  body: z.object({ space_id: id, folder_id: id.nullish(), space_locale_id: id }),
+  response: translationBatchSchema,
+  status: 202,
+  role: 'editor',
+});
+
+const batchParams = z.object({ batchId: z.uuid() });
+
+/** How far an AI run (a selection or a folder) has come. */
+export const getTranslationBatch = defineEndpoint({
+  method: 'GET',
+  path: '/api/content/batches/:batchId',
+  params: batchParams,
+  response: translationBatchSchema,
+  role: 'viewer',
+});
+
+/** Stops an AI run: keys not yet translated are no longer asked, and their words are given back. */
+export const cancelTranslationBatch = defineEndpoint({
+  method: 'POST',
+  path: '/api/content/batches/:batchId/cancel',
+  params: batchParams,
+  response: translationBatchSchema,
+  role: 'editor',
+});

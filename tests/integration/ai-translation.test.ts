@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getStory } from '#contract/content.ts';
-import { aiTranslate, createTranslationAsks } from '#contract/content-writes.ts';
+import {
+  aiTranslate,
+  cancelTranslationBatch,
+  createTranslationAsks,
+  getTranslationBatch,
+  translateFolder,
+} from '#contract/content-writes.ts';
 import { getMe } from '#contract/me.ts';
 import { ApiError, type ApiClient } from '#kit/api-client.ts';
 import type { FakeOpenAI } from '#tests/fakes/openai/server.ts';
@@ -166,5 +172,53 @@ describe('AI translate in the editor', () => {
       'Hallo Welt',
     );
     expect(await wordsUsed()).toBe(2);
+  });
+});
+
+describe('translating a folder with AI', () => {
+  const runOf = (batchId: string) => api.call(getTranslationBatch, { params: { batchId } });
+
+  it('asks for every missing key in the folder’s subtree, with progress to the end', async () => {
+    const blog = await server.prisma.storyNode.findFirstOrThrow({
+      where: { spaceId, name: 'Blog', isFolder: true },
+      select: { id: true },
+    });
+    const started = await api.call(translateFolder, {
+      body: { space_id: spaceId, folder_id: blog.id, space_locale_id: frId },
+    });
+    // First post and the draft have no French title; the blog index's French title is empty in Storyblok.
+    expect(started).toMatchObject({ scope: 'folder', status: 'running', total: 3, done: 0 });
+    let run = started;
+    for (let attempt = 0; attempt < 150 && run.status === 'running'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      run = await runOf(started.id);
+    }
+    expect(run).toMatchObject({ status: 'completed', done: 3, failed: 0 });
+    expect(run.finished_at).not.toBeNull();
+    const translated = await server.prisma.translation.count({ where: { spaceLocaleId: frId, origin: 'ai' } });
+    expect(translated).toBe(3);
+  });
+
+  it('stops on cancel: keys not yet under way are no longer asked and their words come back', async () => {
+    openai.queueFailures([{ kind: 'slow', count: 5, ms: 1500 }]);
+    const started = await api.call(translateFolder, { body: { space_id: spaceId, space_locale_id: frId } });
+    expect(started.total).toBeGreaterThan(3);
+    const reserved = await wordsUsed();
+    const cancelled = await api.call(cancelTranslationBatch, { params: { batchId: started.id } });
+    expect(cancelled.status).toBe('cancelled');
+    expect(await server.prisma.translationAsk.count({ where: { batchId: started.id, status: 'pending' } })).toBe(0);
+    expect(await wordsUsed()).toBeLessThan(reserved);
+    // The stories already with the model finish; the run stays cancelled.
+    for (
+      let attempt = 0;
+      attempt < 60 && (await server.prisma.translationAsk.count({ where: { batchId: started.id } })) > 0;
+      attempt += 1
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await runOf(started.id)).status).toBe('cancelled');
+    expect(await server.prisma.translation.count({ where: { spaceLocaleId: frId, origin: 'ai' } })).toBeLessThan(
+      started.total,
+    );
   });
 });

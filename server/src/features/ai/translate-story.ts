@@ -74,10 +74,9 @@ export async function translateStoryAsks(deps: AiDeps, scope: StoryAskScope): Pr
     const key = ask.translatableKey;
     const outcome = assemble(result.translations, result.failures);
     if ('error' in outcome) {
-      await prisma.translationAsk.update({
+      await prisma.translationAsk.updateMany({
         where: { id: ask.id },
         data: { status: 'failed', error: `AI translation failed: ${outcome.error}.` },
-        select: { id: true },
       });
       failed += 1;
       refund += key.wordCount;
@@ -101,7 +100,8 @@ export async function translateStoryAsks(deps: AiDeps, scope: StoryAskScope): Pr
         update: data,
         select: { id: true },
       }),
-      prisma.translationAsk.delete({ where: { id: ask.id }, select: { id: true } }),
+      // deleteMany: a cancel may have removed the ask meanwhile; the translation is kept all the same.
+      prisma.translationAsk.deleteMany({ where: { id: ask.id } }),
     ]);
     done += 1;
   }

@@ -3,15 +3,19 @@ import { getAssociatedKeys, getFolder, getRootFolder, getStory } from '#contract
 import {
   aiTranslate,
   applyToAssociated,
+  cancelTranslationBatch,
   createTranslationAsks,
+  getTranslationBatch,
   markAsUnverified,
   markAsVerified,
   saveTranslation,
+  translateFolder,
 } from '#contract/content-writes.ts';
 import type { BindRoute } from '../../http/route-binder.ts';
 import type { AiDeps } from '../ai/ai-deps.ts';
 import { aiTranslateValue } from '../ai/ai-translate.service.ts';
 import { createTranslationAsks as askForTranslations } from '../ai/asks.service.ts';
+import * as batches from '../ai/batches.service.ts';
 import * as associated from './associated.service.ts';
 import { spaceOfLocale, spaceOfStory } from './content-scope.ts';
 import * as folders from './folder.service.ts';
@@ -79,6 +83,20 @@ export function contentRoutes(bind: BindRoute, deps: AiDeps): Router {
   bind(router, aiTranslate, ({ body, member }) => aiTranslateValue(deps, member!.spaceId, body), {
     space: byLocale,
     bodyLimit: TRANSLATION_BODY_LIMIT,
+  });
+  bind(
+    router,
+    translateFolder,
+    ({ body, member, auth }) => batches.translateFolder(deps, member!.spaceId, auth.userId, body),
+    {
+      space: ({ body }) => body.space_id,
+    },
+  );
+  bind(router, getTranslationBatch, ({ params }) => batches.getBatch(prisma, params.batchId), {
+    space: ({ params }) => batches.spaceOfBatch(prisma, params.batchId),
+  });
+  bind(router, cancelTranslationBatch, ({ params }) => batches.cancelBatch(deps, params.batchId), {
+    space: ({ params }) => batches.spaceOfBatch(prisma, params.batchId),
   });
   return router;
 }
