@@ -35,6 +35,19 @@ const deLocale = async () =>
     .find((space) => space.id === spaceId)!
     .space_locales.find((locale) => locale.code === 'de')!;
 
+/** An editor changes a story's title in Storyblok, and Polyblok syncs that story. */
+async function retitleInStoryblok(storyblokStoryId: number, title: string) {
+  const content = structuredClone(storyblok.getStory(basicFixture.spaceId, storyblokStoryId).content) as Record<
+    string,
+    unknown
+  >;
+  content.title = title;
+  storyblok.editStory(basicFixture.spaceId, storyblokStoryId, { content });
+  const adapter = createStoryblokAdapter({ mapiUrl: storyblok.mapiUrl, requestsPerSecond: 500 });
+  const authFor = async () => ({ kind: 'personal' as const, token: basicFixture.pat });
+  await syncOneStory({ prisma: server.prisma, storyblok: adapter, authFor }, spaceId, storyblokStoryId);
+}
+
 beforeAll(async () => {
   storyblok = await startFakeStoryblok({ dataDir: basicFixture.dir });
   server = await startTestServer({ env: { STORYBLOK_MAPI_URL: storyblok.mapiUrl } });
@@ -193,21 +206,7 @@ describe('a story’s keys and their status', () => {
   it('shows a verified translation as outdated when the source changes, with the source it was verified against', async () => {
     const seoTitle = await keyOf('title');
     await api.call(markAsVerified, { body: [{ key: seoTitle.key, space_locale_id: deId }] });
-    const content = structuredClone(
-      storyblok.getStory(basicFixture.spaceId, basicFixture.stories.home).content,
-    ) as Record<string, unknown>;
-    content.title = 'Welcome home';
-    storyblok.editStory(basicFixture.spaceId, basicFixture.stories.home, { content });
-    const adapter = createStoryblokAdapter({ mapiUrl: storyblok.mapiUrl, requestsPerSecond: 500 });
-    await syncOneStory(
-      {
-        prisma: server.prisma,
-        storyblok: adapter,
-        authFor: async () => ({ kind: 'personal', token: basicFixture.pat }),
-      },
-      spaceId,
-      basicFixture.stories.home,
-    );
+    await retitleInStoryblok(basicFixture.stories.home, 'Welcome home');
     const title = await keyOf('title');
     expect(title).toMatchObject({
       status: 'unverified',
@@ -229,21 +228,7 @@ describe('a story’s keys and their status', () => {
 
 describe('associated keys', () => {
   it('finds keys with the same source elsewhere, and applies one translation to them', async () => {
-    const content = structuredClone(
-      storyblok.getStory(basicFixture.spaceId, basicFixture.stories.team).content,
-    ) as Record<string, unknown>;
-    content.title = 'Welcome home';
-    storyblok.editStory(basicFixture.spaceId, basicFixture.stories.team, { content });
-    const adapter = createStoryblokAdapter({ mapiUrl: storyblok.mapiUrl, requestsPerSecond: 500 });
-    await syncOneStory(
-      {
-        prisma: server.prisma,
-        storyblok: adapter,
-        authFor: async () => ({ kind: 'personal', token: basicFixture.pat }),
-      },
-      spaceId,
-      basicFixture.stories.team,
-    );
+    await retitleInStoryblok(basicFixture.stories.team, 'Welcome home');
 
     const title = await keyOf('title');
     const associated = await api.call(getAssociatedKeys, { query: { key: title.key, space_locale_id: deId } });

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { usePageTitle } from '#kit/use-page-title.ts';
 import { AuthHeading } from './auth-heading.tsx';
 import { SuccessMark } from './success-mark.tsx';
 import { SecondFactorForm } from './second-factor-form.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 /** Spec section 9: how long the success view stays before /login. */
 export const RESET_REDIRECT_DELAY_MS = 3_000;
@@ -106,22 +107,14 @@ export function ResetPasswordPage() {
               ))}
             </Alert>
           )}
-          <PasswordInput
+          <NewPasswordFields
             label="New Password"
-            autoComplete="new-password"
-            required
-            description="At least 8 characters"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={fieldErrors.password}
-          />
-          <PasswordInput
-            label="Confirm New Password"
-            autoComplete="new-password"
-            required
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.currentTarget.value)}
-            error={fieldErrors.confirmPassword}
+            confirmLabel="Confirm New Password"
+            password={password}
+            confirmPassword={confirmPassword}
+            onPasswordChange={setPassword}
+            onConfirmPasswordChange={setConfirmPassword}
+            errors={fieldErrors}
           />
           <Button type="submit" fullWidth loading={update.isPending}>
             Reset Password

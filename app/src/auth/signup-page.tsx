@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, List, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, List, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { usePageTitle } from '#kit/use-page-title.ts';
 import { AuthHeading } from './auth-heading.tsx';
 import { EMAIL_PLACEHOLDER } from './auth-constants.ts';
 import { AlreadyRegistered, VerificationEmailSent } from './signup-result-views.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 function SignupError({ error }: { error: unknown }) {
   const reasons = weakPasswordReasons(error);
@@ -70,22 +71,14 @@ export function SignupPage() {
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
           />
-          <PasswordInput
+          <NewPasswordFields
             label="Password"
-            autoComplete="new-password"
-            required
-            description="At least 8 characters"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={fieldErrors.password}
-          />
-          <PasswordInput
-            label="Confirm Password"
-            autoComplete="new-password"
-            required
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.currentTarget.value)}
-            error={fieldErrors.confirmPassword}
+            confirmLabel="Confirm Password"
+            password={password}
+            confirmPassword={confirmPassword}
+            onPasswordChange={setPassword}
+            onConfirmPasswordChange={setConfirmPassword}
+            errors={fieldErrors}
           />
           <Button type="submit" fullWidth loading={signUp.isPending}>
             Create Account

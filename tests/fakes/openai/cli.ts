@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { startFakeOpenAI } from './server.ts';
+import { stopOnSignals } from '../stop-on-signals.ts';
 
 const usage = `Usage: npm run fake:openai -- [--port 4020] [--host 127.0.0.1] [--latency <ms>] [--fail-rate <0..1>]
        [--seed <s>] [--api-key <key>] [--model <name>]`;
@@ -43,21 +44,7 @@ async function main(): Promise<void> {
   console.log(`Local OpenAI on ${fake.baseUrl}`);
   console.log(`  model ${fake.model}; test control under ${fake.origin}/__fake (requests, failures, traffic)`);
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`Local OpenAI: ${signal}, stopping`);
-    fake.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  stopOnSignals('Local OpenAI', () => fake.close());
 }
 
 main().catch((error: unknown) => {

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { FakeDataError } from './read-data-dir.ts';
 import { startFakeStoryblok } from './server.ts';
 import { regions, type Region } from './types.ts';
+import { stopOnSignals } from '../stop-on-signals.ts';
 
 const usage = `Usage: npm run fake:storyblok -- --data <dir> [--port 4010] [--host 127.0.0.1] [--rate <req/s per token>]
        [--latency <ms>] [--fail-rate <0..1>] [--seed <s>] [--region eu|us|ca|ap|cn]`;
@@ -53,21 +54,7 @@ async function main(): Promise<void> {
   console.log(`Local Storyblok on ${fake.baseUrl} (MAPI /v1, CDN /v2/cdn, OAuth /oauth)`);
   console.log(`  ${spaces} space(s), ${stories} stories; region hosts under /<region>/ (${regions.join(', ')})`);
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`Local Storyblok: ${signal}, stopping`);
-    fake.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  stopOnSignals('Local Storyblok', () => fake.close());
 }
 
 main().catch((error: unknown) => {

@@ -46,8 +46,14 @@ export async function syncOneStory(
     if (count > 0) await refreshCounts(prisma, spaceId, []);
     return count > 0 ? 'removed' : 'unchanged';
   }
+  const before = await prisma.storyNode.findUnique({
+    where: { spaceId_storyblokId: { spaceId, storyblokId: BigInt(storyblokStoryId) } },
+    select: { storyblokParentId: true },
+  });
   const stale = await upsertStoryNodes(prisma, spaceId, [story]);
-  await linkStoryTree(prisma, spaceId);
+  // Relinking walks the whole space's tree: done only when the story is new or moved, not on every edit.
+  const parentId = story.parent_id ? BigInt(story.parent_id) : null;
+  if (!before || before.storyblokParentId !== parentId) await linkStoryTree(prisma, spaceId);
   if (story.is_folder) return stale.length > 0 ? 'updated' : 'unchanged';
   const node = await prisma.storyNode.findUniqueOrThrow({
     where: { spaceId_storyblokId: { spaceId, storyblokId: BigInt(storyblokStoryId) } },
