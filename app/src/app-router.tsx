@@ -6,6 +6,12 @@ import { RouteErrorPage } from './pages/route-error-page.tsx';
 const AppShellLayout = lazyScreen(() => import('./shell/app-shell-layout.tsx'), 'AppShellLayout');
 const SpacesHomePage = lazyScreen(() => import('./pages/spaces-home-page.tsx'), 'SpacesHomePage');
 const SupportPage = lazyScreen(() => import('./pages/support-page.tsx'), 'SupportPage');
+const SpaceLayout = lazyScreen(() => import('./space/space-layout.tsx'), 'SpaceLayout');
+const LanguagesPage = lazyScreen(() => import('./pages/languages/languages-page.tsx'), 'LanguagesPage');
+const SettingsPage = lazyScreen(() => import('./pages/settings/settings-page.tsx'), 'SettingsPage');
+const ContentPage = lazyScreen(() => import('./pages/content/content-page.tsx'), 'ContentPage');
+const MembersPage = lazyScreen(() => import('./pages/members/members-page.tsx'), 'MembersPage');
+const GlossaryPage = lazyScreen(() => import('./pages/glossary/glossary-page.tsx'), 'GlossaryPage');
 
 /**
  * Every screen is code-split so the first route only downloads its own code (budget: 200 KiB gzip
@@ -43,6 +49,17 @@ export function createAppRouter() {
               children: [
                 { index: true, Component: SpacesHomePage },
                 { path: 'support', Component: SupportPage },
+                {
+                  path: 'spaces/:spaceId',
+                  Component: SpaceLayout,
+                  children: [
+                    { path: 'languages', Component: LanguagesPage },
+                    { path: 'settings', Component: SettingsPage },
+                    { path: 'content', Component: ContentPage },
+                    { path: 'users', Component: MembersPage },
+                    { path: 'glossary', Component: GlossaryPage },
+                  ],
+                },
               ],
             },
           ],

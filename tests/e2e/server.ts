@@ -2,6 +2,7 @@ import { test as base } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { startLocalServices, type LocalServices } from './local-services.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
@@ -88,19 +89,31 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
 }
 
 /**
- * `test` with one real server per worker. E2E_BASE_URL points the tests at a server that is
- * already running instead (e.g. `npm start` in another terminal).
+ * `test` with one real server per worker, pointed at a local Storyblok and a local OpenAI that live in the
+ * worker (`services`). E2E_BASE_URL points the tests at a server that is already running instead (e.g.
+ * `npm start` in another terminal); that server must use the same local services to pass the content tests.
  */
-export const test = base.extend<object, { server: RunningServer }>({
-  server: [
+export const test = base.extend<object, { services: LocalServices; server: RunningServer }>({
+  services: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
     async ({}, use) => {
+      const services = await startLocalServices();
+      try {
+        await use(services);
+      } finally {
+        await services.close();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    async ({ services }, use) => {
       const external = process.env.E2E_BASE_URL;
       if (external) {
         await use({ baseURL: external.replace(/\/$/, ''), stop: async () => undefined });
         return;
       }
-      const server = await startServer();
+      const server = await startServer(services.env);
       try {
         await use(server);
       } finally {

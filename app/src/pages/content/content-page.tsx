@@ -1,0 +1,4 @@
+// Scaffold: replaced by the screen itself.
+export function ContentPage() {
+  return null;
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+
+/** The messages of the specification (section 5). */
+export const GLOSSARY_SCOPE_REQUIRED = 'Please select at least one locale or mark the term as global';
+export const GLOSSARY_TRANSLATABLE_REQUIRED = 'Translatable text cannot be empty';
+export const GLOSSARY_TRANSLATED_REQUIRED = 'Translated text cannot be empty';
+export const GLOSSARY_TEXT_MAX = 500;
+export const GLOSSARY_DESCRIPTION_MAX = 1000;
+
+const spaceIdParams = z.object({ id: z.coerce.number().int().positive() });
+const termParams = spaceIdParams.extend({ termId: z.coerce.number().int().positive() });
+
+export const glossaryTermSchema = z.object({
+  id: z.number().int(),
+  translatable: z.string(),
+  translated: z.string(),
+  /** A global term applies to every language of the space; otherwise `locales` lists where it applies. */
+  global: z.boolean(),
+  locales: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+  description: z.string().nullable(),
+  case_sensitive: z.boolean(),
+  /** The source text must stay as it is in the translation (brand names). */
+  do_not_translate: z.boolean(),
+  updated_at: z.iso.datetime({ offset: true }),
+});
+
+export type GlossaryTerm = z.infer<typeof glossaryTermSchema>;
+
+const text = (required: string) =>
+  z
+    .string(required)
+    .trim()
+    .min(1, required)
+    .max(GLOSSARY_TEXT_MAX, `A glossary text is at most ${GLOSSARY_TEXT_MAX} characters`);
+
+/** The term fields of the add and edit forms; scope = global or at least one locale id of the space. */
+export const glossaryTermInput = z
+  .object({
+    translatable: text(GLOSSARY_TRANSLATABLE_REQUIRED),
+    translated: text(GLOSSARY_TRANSLATED_REQUIRED),
+    global: z.boolean().default(false),
+    locale_ids: z.array(z.coerce.number().int().positive()).max(200).default([]),
+    description: z.string().trim().max(GLOSSARY_DESCRIPTION_MAX).nullish(),
+    case_sensitive: z.boolean().default(false),
+    do_not_translate: z.boolean().default(false),
+  })
+  .refine((term) => term.global || term.locale_ids.length > 0, {
+    message: GLOSSARY_SCOPE_REQUIRED,
+    path: ['locale_ids'],
+  });
+
+/** `locale` filters by language code: global terms and the terms of that locale; absent or `all` lists all. */
+export const listGlossaryTerms = defineEndpoint({
+  method: 'GET',
+  path: '/api/spaces/:id/glossary_terms',
+  params: spaceIdParams,
+  query: z.object({ locale: z.string().trim().max(50).optional() }),
+  response: z.object({ terms: z.array(glossaryTermSchema) }),
+  role: 'viewer',
+});
+
+export const createGlossaryTerm = defineEndpoint({
+  method: 'POST',
+  path: '/api/spaces/:id/glossary_terms',
+  params: spaceIdParams,
+  body: glossaryTermInput,
+  response: glossaryTermSchema,
+  status: 201,
+  role: 'editor',
+});
+
+export const updateGlossaryTerm = defineEndpoint({
+  method: 'PUT',
+  path: '/api/spaces/:id/glossary_terms/:termId',
+  params: termParams,
+  body: glossaryTermInput,
+  response: glossaryTermSchema,
+  role: 'editor',
+});
+
+export const deleteGlossaryTerm = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/spaces/:id/glossary_terms/:termId',
+  params: termParams,
+  response: z.object({ id: z.number().int() }),
+  role: 'editor',
+});

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import { roleSchema, spaceUserSchema } from './spaces.ts';
+
+const spaceIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const inviteEmailSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter the e-mail address of the person to invite')
+  .max(320, 'An e-mail address is at most 320 characters')
+  .pipe(z.email('Enter a valid e-mail address'));
+
+/** The member as the members page lists them, plus what the invite did. */
+export const inviteResult = z.object({
+  user: spaceUserSchema,
+  /** false when the address was already a member or invited: nothing changed. */
+  invited: z.boolean(),
+  message: z.string(),
+});
+
+/**
+ * Invites by e-mail with a role (default translator). An unknown address gets an account without a password and
+ * an e-mail that leads through /set-password; inviting an address that is already in the space changes nothing.
+ */
+export const inviteUser = defineEndpoint({
+  method: 'POST',
+  path: '/api/spaces/:id/invite_user',
+  params: spaceIdParams,
+  body: z.object({ email: inviteEmailSchema, role: roleSchema.default('translator') }),
+  response: inviteResult,
+  role: 'admin',
+});
+
+const memberChange = z.object({ user: spaceUserSchema });
+
+/** The invited user joins the space (their own invited membership; no role needed yet). */
+export const acceptInvite = defineEndpoint({
+  method: 'POST',
+  path: '/api/spaces/:id/accept_invite',
+  params: spaceIdParams,
+  response: memberChange,
+});
+
+/** The invited user declines; the invitation is gone. */
+export const declineInvite = defineEndpoint({
+  method: 'POST',
+  path: '/api/spaces/:id/decline_invite',
+  params: spaceIdParams,
+  response: z.object({ removed: z.literal(true) }),
+});
+
+/** Joined: revoke access; invited: revoke the invitation; requesting: reject the request. */
+export const revokeUser = defineEndpoint({
+  method: 'POST',
+  path: '/api/spaces/:id/revoke_user',
+  params: spaceIdParams,
+  body: z.object({ user_id: z.uuid('Choose a member of this space') }),
+  response: z.object({ removed: z.literal(true), previous_status: z.enum(['joined', 'invited', 'requesting']) }),
+  role: 'admin',
+});
+
+/** Lets a user who asked to join (status requesting) in, with a role (default translator). */
+export const approveRequest = defineEndpoint({
+  method: 'POST',
+  path: '/api/spaces/:id/approve_user',
+  params: spaceIdParams,
+  body: z.object({ user_id: z.uuid('Choose a member of this space'), role: roleSchema.default('translator') }),
+  response: memberChange,
+  role: 'admin',
+});
+
+/** Admins change roles up to admin; only an owner makes or unmakes owners and admins. The last owner stays. */
+export const changeRole = defineEndpoint({
+  method: 'POST',
+  path: '/api/spaces/:id/change_role',
+  params: spaceIdParams,
+  body: z.object({ user_id: z.uuid('Choose a member of this space'), role: roleSchema }),
+  response: memberChange,
+  role: 'admin',
+});
