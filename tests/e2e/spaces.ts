@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { signUpAndConfirm, uniqueEmail } from './accounts.ts';
 import type { E2ESpace, LocalServices } from './local-services.ts';
 
@@ -21,6 +21,22 @@ export async function apiCall<T>(page: Page, method: string, path: string, body?
   });
   if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
   return (response.status() === 204 ? undefined : await response.json()) as T;
+}
+
+/** The status the API answers a call with, for calls that are meant to be refused. */
+export async function apiStatus(page: Page, method: string, path: string, body?: unknown): Promise<number> {
+  const response = await page.request.fetch(path, {
+    method,
+    headers: { authorization: `Bearer ${await accessTokenOf(page)}` },
+    data: body,
+  });
+  return response.status();
+}
+
+/** A second person at their own browser: a context of its own, so sessions never mix. */
+export async function personPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  return context.newPage();
 }
 
 /** Connects a space through the API as the signed-in user and waits for its first sync to finish. */

@@ -6,7 +6,7 @@ import type { Database } from '../db/prisma.ts';
 import { AppError } from '../errors.ts';
 import type { Authenticate, AuthInfo } from './auth-guard.ts';
 import { findUnsafeInput } from './input-safety.ts';
-import { requireMember, type SpaceMember } from './space-access.ts';
+import { requireInvitation, requireMember, type SpaceMember } from './space-access.ts';
 
 /** Who may call a route: anyone, or a signed-in user (the default, so a new endpoint cannot forget it). */
 export type RouteAuth = 'public' | 'signed-in';
@@ -18,7 +18,7 @@ export type HandlerInput<E extends Endpoint, A = AuthInfo> =
         query: z.output<Q>;
         body: z.output<B>;
         auth: A;
-        /** Set when the endpoint declares a role: the caller's membership of the space the route acts on. */
+        /** Set when the route checks a space: the caller's membership of the space the route acts on. */
         member: SpaceMember | null;
         req: Request;
         res: Response;
@@ -47,6 +47,11 @@ export interface RouteOptions<E extends Endpoint = Endpoint> {
    * Required when the endpoint declares a role; null when the input names nothing that exists (answers 404).
    */
   space?: (input: RouteInput<E>) => number | null | Promise<number | null>;
+  /**
+   * For the routes that answer an invitation (accept, decline): instead of a joined membership with a role,
+   * the caller must hold their own `invited` membership of the space. Needs `space`; the endpoint has no role.
+   */
+  spaceAccess?: 'own-invitation';
 }
 
 /** What a handler receives as `auth`: null on public routes. */
@@ -76,12 +81,7 @@ export function createRouteBinder(binderOptions: BinderOptions): BindRoute {
     const options: RouteOptions<typeof endpoint> = routeOptions ?? {};
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     const signedIn = options.auth !== 'public';
-    if (endpoint.role && (!signedIn || !options.space)) {
-      // A programming error, caught when the server starts: a space route must say how to find its space.
-      throw new Error(
-        `${endpoint.method} ${endpoint.path} declares role ${endpoint.role} but no signed-in space lookup`,
-      );
-    }
+    assertSpaceRule(endpoint, options, signedIn);
     const middlewares = endpoint.body
       ? [
           express.json({
@@ -104,9 +104,11 @@ export function createRouteBinder(binderOptions: BinderOptions): BindRoute {
       const body = parsePart(endpoint.body, req.body, 'body', problems);
       if (problems.length > 0) throw invalidRequest(problems);
       let member: SpaceMember | null = null;
-      if (endpoint.role && auth && options.space) {
+      if (auth && options.space) {
         const spaceId = await options.space({ params, query, body } as never);
-        member = await requireMember(binderOptions.prisma, auth.userId, spaceId, endpoint.role);
+        member = endpoint.role
+          ? await requireMember(binderOptions.prisma, auth.userId, spaceId, endpoint.role)
+          : await requireInvitation(binderOptions.prisma, auth.userId, spaceId);
       }
       const result = await handler({ params, query, body, auth, member, req, res } as never);
       let output: unknown = result;
@@ -125,6 +127,24 @@ export function createRouteBinder(binderOptions: BinderOptions): BindRoute {
       else res.json(output);
     });
   };
+}
+
+/**
+ * Programming errors, caught when the server starts: a space route must say how to find its space and who
+ * may act on it (a least role, or the caller's own invitation), and a space lookup never goes unchecked.
+ */
+function assertSpaceRule(
+  endpoint: Endpoint,
+  options: { space?: unknown; spaceAccess?: RouteOptions['spaceAccess'] },
+  signedIn: boolean,
+): void {
+  const route = `${endpoint.method} ${endpoint.path}`;
+  if (endpoint.role && options.spaceAccess) {
+    throw new Error(`${route} declares role ${endpoint.role} and access ${options.spaceAccess}: choose one`);
+  }
+  const rule = endpoint.role ? `role ${endpoint.role}` : options.spaceAccess ? `access ${options.spaceAccess}` : null;
+  if (rule && (!signedIn || !options.space)) throw new Error(`${route} declares ${rule} but no signed-in space lookup`);
+  if (options.space && !rule) throw new Error(`${route} has a space lookup but no role or space access rule`);
 }
 
 function requireJsonBody(req: Request, _res: Response, next: (error?: unknown) => void): void {

@@ -40,3 +40,28 @@ export async function requireMember(
   }
   return { spaceId, membershipId: membership.id, role: membership.role };
 }
+
+/**
+ * The check of the routes that answer an invitation: the caller's own `invited` membership of the space.
+ * Anyone else (no membership, already joined, only a request) has no invitation here to answer.
+ */
+export async function requireInvitation(
+  prisma: Database,
+  userId: string,
+  spaceId: number | null,
+): Promise<SpaceMember> {
+  const membership =
+    spaceId !== null && Number.isSafeInteger(spaceId)
+      ? await prisma.membership.findUnique({
+          where: { spaceId_userId: { spaceId, userId } },
+          select: { id: true, role: true, status: true },
+        })
+      : null;
+  if (!membership || membership.status !== 'invited') {
+    throw new AppError(
+      'not_found',
+      'You have no pending invitation to this space (it may have been revoked, or already accepted or declined).',
+    );
+  }
+  return { spaceId: spaceId!, membershipId: membership.id, role: membership.role };
+}

@@ -10,7 +10,7 @@ export function emailLinkUrl(deps: AuthDeps, token: string, type: LinkKind, redi
 
 const notMe = 'If you did not ask for this, you can ignore this e-mail.';
 
-function duration(seconds: number): string {
+export function duration(seconds: number): string {
   const [amount, unit] =
     seconds % 3600 === 0
       ? [seconds / 3600, 'hour']

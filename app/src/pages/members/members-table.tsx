@@ -1,0 +1,144 @@
+import { Badge, Button, Group, Pagination, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import type { MembershipStatus, SpaceUser } from '#contract/spaces.ts';
+import { formatDate } from '#kit/format.ts';
+import { InitialAvatar } from '#kit/initial-avatar.tsx';
+import { roleColors } from '#kit/theme.ts';
+import { displayName, pageOf, PAGE_SIZES, roleLabels, type RowPermissions } from './member-rules.ts';
+import { MemberRowMenu, type MemberAction } from './member-row-menu.tsx';
+
+export interface MembersTableProps {
+  status: MembershipStatus;
+  members: SpaceUser[];
+  currentUserId: string;
+  permissionsOf: (member: SpaceUser) => RowPermissions;
+  onAction: (action: MemberAction, member: SpaceUser) => void;
+}
+
+const sinceHeader: Record<MembershipStatus, string> = {
+  joined: 'Member since',
+  invited: 'Invited on',
+  requesting: 'Requested on',
+};
+
+const tableLabel: Record<MembershipStatus, string> = {
+  joined: 'Joined members',
+  invited: 'Invited members',
+  requesting: 'Access requests',
+};
+
+const emptyText: Record<MembershipStatus, string> = {
+  joined: 'Nobody has joined this space yet.',
+  invited: 'No pending invitations. Invite someone with Add member.',
+  requesting: 'Nobody is asking to join this space.',
+};
+
+/** One tab of members, paged when long (spec section 9: the user list has a page size option). */
+export function MembersTable({ status, members, currentUserId, permissionsOf, onAction }: MembersTableProps) {
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const [page, setPage] = useState(1);
+  const shown = pageOf(members, page, pageSize);
+
+  if (members.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        {emptyText[status]}
+      </Text>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm" highlightOnHover aria-label={tableLabel[status]}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Member</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>{sinceHeader[status]}</Table.Th>
+              <Table.Th w={status === 'requesting' ? 140 : 56}>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.items.map((member) => (
+              <Table.Tr key={member.id}>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <InitialAvatar
+                      name={member.name}
+                      email={member.email}
+                      color={roleColors[member.pivot.role]}
+                      size="md"
+                    />
+                    <Stack gap={0} miw={0}>
+                      <Group gap="xs" wrap="nowrap">
+                        <Text fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                          {displayName(member)}
+                        </Text>
+                        {member.id === currentUserId && (
+                          <Badge size="xs" variant="outline" color="gray">
+                            You
+                          </Badge>
+                        )}
+                      </Group>
+                      {/* Without a name the e-mail is the heading already; once is enough. */}
+                      {member.name?.trim() && (
+                        <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                          {member.email}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={roleColors[member.pivot.role]}>
+                    {roleLabels[member.pivot.role]}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Text fz="sm">{formatDate(member.pivot.created_at)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    {/* A request is waiting on someone: the answer most often given is one click away. */}
+                    {permissionsOf(member).approve && (
+                      <Button size="compact-sm" variant="light" onClick={() => onAction('approve', member)}>
+                        Approve
+                      </Button>
+                    )}
+                    <MemberRowMenu member={member} allowed={permissionsOf(member)} onAction={onAction} />
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {members.length > PAGE_SIZES[0] && (
+        <Group justify="space-between" gap="md">
+          <Group gap="xs">
+            <Text fz="sm" c="dimmed" id={`page-size-${status}`}>
+              Rows per page
+            </Text>
+            <Select
+              aria-labelledby={`page-size-${status}`}
+              w={84}
+              size="xs"
+              data={PAGE_SIZES.map(String)}
+              value={String(pageSize)}
+              allowDeselect={false}
+              onChange={(value) => {
+                if (!value) return;
+                setPageSize(Number(value));
+                setPage(1);
+              }}
+            />
+          </Group>
+          <Pagination total={shown.pages} value={shown.page} onChange={setPage} size="sm" />
+        </Group>
+      )}
+    </Stack>
+  );
+}
