@@ -1,16 +1,7 @@
+import type { SeoTextSubfield } from '#contract/content-format/seo-subfields.ts';
 import type { TranslatableKind } from './component-schema.ts';
 
-/** The text sub-fields of an SEO plugin value; image URLs are kept as they are. */
-export const seoTextSubfields = [
-  'title',
-  'description',
-  'og_title',
-  'og_description',
-  'twitter_title',
-  'twitter_description',
-] as const;
-
-export type SeoTextSubfield = (typeof seoTextSubfields)[number];
+export { seoTextSubfields, type SeoTextSubfield } from '#contract/content-format/seo-subfields.ts';
 
 /** The key field type of an SEO sub-field: Polyblok's plugin has one per sub-field, Storyblok's SEO app one for all. */
 export function seoFieldType(
