@@ -1,33 +1,46 @@
 // Mantine's stylesheets are imported once per host entry; the kit does not import CSS itself.
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { Stack, Text } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ApiProvider } from '#kit/api-context.tsx';
 import { AppProvider } from '#kit/app-provider.tsx';
-import { Logo } from '#kit/logo.tsx';
-import { usePageTitle } from '#kit/use-page-title.ts';
-
-/** Placeholder for the per-story key editor that the Visual Editor sidebar will show. */
-function ToolPanel() {
-  usePageTitle('Tool panel');
-  return (
-    <Stack component="main" gap="sm" p="md">
-      <Logo size={28} />
-      <Text c="dimmed" fz="sm">
-        Polyblok runs inside the Storyblok Visual Editor: open a story to translate its fields here.
-      </Text>
-    </Stack>
-  );
-}
+import { createAuthClient } from '#kit/auth/auth-client.ts';
+import { AuthProvider } from '#kit/auth/auth-provider.tsx';
+import { createAuthedApiClient } from '#kit/auth/authed-api-client.ts';
+import { PanelApp } from './panel/panel-app.tsx';
+import { handleConnectReturn, type ConnectReturn } from './session/connect-return.ts';
+import { exchangeForSession, PANEL_AUTH_KEY } from './session/panel-session.ts';
+import { panelStorage } from './session/panel-storage.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
+const siteUrl = window.location.origin;
+// The panel's own session (never the web app's, never a cookie): auth-js keeps and refreshes it.
+const storage = panelStorage();
+const auth = createAuthClient({
+  url: `${siteUrl}/auth/v1`,
+  storageKey: PANEL_AUTH_KEY,
+  storage,
+  detectSessionInUrl: false,
+});
+const api = createAuthedApiClient(auth);
+const exchange = (code: string, verifier: string) => exchangeForSession({ api, auth, storage }, code, verifier);
+// Started once, outside React: a sign-in code is traded exactly once, whatever React renders twice.
+const boot: Promise<ConnectReturn> = handleConnectReturn({ window, storage, exchange }).catch((error: unknown) => ({
+  kind: 'failed',
+  error,
+}));
+
 createRoot(container).render(
   <StrictMode>
     <AppProvider>
-      <ToolPanel />
+      <AuthProvider client={auth} siteUrl={siteUrl}>
+        <ApiProvider client={api}>
+          <PanelApp boot={boot} storage={storage} exchange={exchange} />
+        </ApiProvider>
+      </AuthProvider>
     </AppProvider>
   </StrictMode>,
 );

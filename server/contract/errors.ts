@@ -31,6 +31,8 @@ export const errorCodes = [
   'quota_exceeded',
   /** The AI model could not be reached or kept failing; nothing was charged. */
   'ai_unavailable',
+  /** The tool panel's sign-in code is unknown, used, expired, or not for this panel: sign in again. */
+  'invalid_connect_code',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

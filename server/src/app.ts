@@ -5,8 +5,10 @@ import type { Env } from './env.ts';
 import type { Database } from './db/prisma.ts';
 import type { AiTranslator } from './adapters/openai/ai-translator.ts';
 import type { StoryblokAdapter } from './adapters/storyblok/storyblok-adapter.ts';
+import { storyblokOAuthFromEnv, type StoryblokOAuth } from './adapters/storyblok/storyblok-oauth.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
 import { meRoutes } from './features/account/me.routes.ts';
+import { connectRoutes } from './features/connect/connect.routes.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
 import { createAuthFor } from './features/spaces/space-credentials.ts';
 import { spacesRoutes } from './features/spaces/spaces.routes.ts';
@@ -14,8 +16,10 @@ import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
 import { authApiRoutes } from './features/auth/auth-api.routes.ts';
 import { createAuthDeps } from './features/auth/auth-deps.ts';
 import { resolveAuthSettings, type AuthSettingsOverride } from './features/auth/auth-settings.ts';
+import { glossaryRoutes } from './features/glossary/glossary.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { devMailRoutes } from './features/mail/dev-mail.routes.ts';
+import { membersRoutes } from './features/members/members.routes.ts';
 import { createAuthGuard } from './http/auth-guard.ts';
 import { apiNotFound, errorMiddleware } from './http/error-middleware.ts';
 import { requestLog } from './http/request-log.ts';
@@ -41,6 +45,8 @@ export interface AppContext {
   authSettings?: AuthSettingsOverride;
   /** The only way to Storyblok (its hosts come from configuration, so tests use the local Storyblok). */
   storyblok: StoryblokAdapter;
+  /** The Storyblok app's OAuth client (tool panel install); from the environment unless given, null when off. */
+  storyblokOAuth?: StoryblokOAuth | null;
   /** The AI model, or null when none is configured. */
   translator: AiTranslator | null;
 }
@@ -64,7 +70,13 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
   app.set('trust proxy', env.TRUST_PROXY);
 
   app.use(requestLog(logger));
-  app.use(securityHeaders({ panelFrameAncestors: env.STORYBLOK_APP_ORIGINS, dev: env.NODE_ENV === 'development' }));
+  app.use(
+    securityHeaders({
+      panelFrameAncestors: env.STORYBLOK_APP_ORIGINS,
+      dev: env.NODE_ENV === 'development',
+      crisp: env.CRISP_WEBSITE_ID !== undefined,
+    }),
+  );
 
   const clock = context.clock ?? systemClock;
   const auth = createAuthDeps({
@@ -96,17 +108,25 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
       isStopping: context.isStopping,
     }),
   );
-  app.use(meRoutes(bind, { prisma: context.prisma, crispSecret: env.CRISP_SECRET }));
+  app.use(
+    meRoutes(bind, { prisma: context.prisma, crispSecret: env.CRISP_SECRET, crispWebsiteId: env.CRISP_WEBSITE_ID }),
+  );
   const secretBox = createSecretBox(context.secrets.keyRing);
+  const storyblokOAuth = context.storyblokOAuth === undefined ? storyblokOAuthFromEnv(env) : context.storyblokOAuth;
+  const authFor = createAuthFor(context.prisma, secretBox, storyblokOAuth);
   app.use(
     spacesRoutes(bind, {
       prisma: context.prisma,
       storyblok: context.storyblok,
       secretBox,
       queue: context.queue,
-      authFor: createAuthFor(context.prisma, secretBox),
+      authFor,
+      wordsWithoutPlan: env.AI_DAILY_WORDS_WITHOUT_PLAN,
+      siteUrl: env.SITE_URL,
     }),
   );
+  app.use(membersRoutes(bind, { prisma: context.prisma, queue: context.queue, siteUrl: env.SITE_URL, auth }));
+  app.use(glossaryRoutes(bind, { prisma: context.prisma }));
   app.use(
     contentRoutes(bind, {
       prisma: context.prisma,
@@ -117,6 +137,21 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
   );
   app.use(
     webhooksRoutes(bind, { prisma: context.prisma, secretBox, queue: context.queue, siteUrl: () => env.SITE_URL }),
+  );
+  app.use(
+    connectRoutes(bind, {
+      prisma: context.prisma,
+      storyblok: context.storyblok,
+      oauth: storyblokOAuth,
+      secretBox,
+      queue: context.queue,
+      logger,
+      auth,
+      authFor,
+      siteUrl: () => env.SITE_URL,
+      storyblokOrigins: env.STORYBLOK_APP_ORIGINS,
+      toolSlug: env.STORYBLOK_TOOL_SLUG,
+    }),
   );
   const extra = options.extraRoutes?.(bind);
   if (extra) app.use(extra);

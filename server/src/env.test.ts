@@ -73,6 +73,30 @@ describe('loadEnv', () => {
     expect(message).not.toContain('short');
   });
 
+  it('takes a Crisp website ID only in its UUID form', () => {
+    const id = '3f1c2a4e-8b7d-4c2e-9a51-0d6e2f7b8c90';
+    expect(loadEnv({ CRISP_WEBSITE_ID: id }).CRISP_WEBSITE_ID).toBe(id);
+    expect(loadEnv({}).CRISP_WEBSITE_ID).toBeUndefined();
+    expect(() => loadEnv({ CRISP_WEBSITE_ID: 'my-site' })).toThrow(/CRISP_WEBSITE_ID: must be the Crisp website ID/);
+  });
+
+  it('takes the Storyblok app and TLS settings in pairs, and the app only with an https site', () => {
+    expect(() => loadEnv({ STORYBLOK_OAUTH_CLIENT_ID: 'id' })).toThrow(
+      /STORYBLOK_OAUTH_CLIENT_SECRET: must be set together with STORYBLOK_OAUTH_CLIENT_ID/,
+    );
+    expect(() => loadEnv({ TLS_KEY_FILE: 'key.pem' })).toThrow(/TLS_CERT_FILE: must be set together with TLS_KEY_FILE/);
+    const app = { STORYBLOK_OAUTH_CLIENT_ID: 'id', STORYBLOK_OAUTH_CLIENT_SECRET: 'secret' };
+    expect(() => loadEnv(app)).toThrow(/SITE_URL: the Storyblok app install .* needs an https origin/);
+    expect(loadEnv({ ...app, SITE_URL: 'https://polyblok.example.com' }).SITE_URL).toBe('https://polyblok.example.com');
+    const tls = { TLS_CERT_FILE: 'cert.pem', TLS_KEY_FILE: 'key.pem', PORT: '8443' };
+    expect(loadEnv({ ...app, ...tls }).SITE_URL).toBe('https://localhost:8443');
+    expect(loadEnv({ STORYBLOK_OAUTH_URL: 'http://127.0.0.1:4010/' }).STORYBLOK_OAUTH_URL).toBe(
+      'http://127.0.0.1:4010',
+    );
+    expect(loadEnv({}).STORYBLOK_TOOL_SLUG).toBe('polyblok');
+    expect(() => loadEnv({ STORYBLOK_TOOL_SLUG: 'my tool' })).toThrow(/STORYBLOK_TOOL_SLUG: must be the tool slug/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadEnv({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
   });

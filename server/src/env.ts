@@ -111,6 +111,25 @@ const envSchema = z.object({
     .min(0.1, { error: 'must be a number of requests per second from 0.1 to 100' })
     .max(100, { error: 'must be a number of requests per second from 0.1 to 100' })
     .default(3),
+  /**
+   * The Storyblok app of the tool panel (its OAuth client, from the app's settings in Storyblok). Both unset turn
+   * the app install off; the panel then says so instead of offering to sign in.
+   */
+  STORYBLOK_OAUTH_CLIENT_ID: z.string().min(1).optional(),
+  STORYBLOK_OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Where Storyblok's OAuth endpoints live (/oauth/authorize, token, user_info); unset uses Storyblok's hosts. */
+  STORYBLOK_OAUTH_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  /** The tool plugin's slug in Storyblok (my-org@polyblok): the panel names itself so in every message. */
+  STORYBLOK_TOOL_SLUG: z
+    .string()
+    .regex(/^[A-Za-z0-9@._-]{1,100}$/, { error: 'must be the tool slug, letters, digits and @ . _ - only' })
+    .default('polyblok'),
+  /** A PEM certificate (chain) and its key: Polyblok then serves HTTPS itself. */
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
   /** The AI model's key; unset turns AI translation off (the editor says so). Never sent to a browser. */
   OPENAI_API_KEY: z.string().min(1).optional(),
   /** Any OpenAI-compatible server (with /v1); unset means OpenAI itself. */
@@ -132,6 +151,13 @@ const envSchema = z.object({
   MAIL_DIR: z.string().default('data/mail'),
   /** Signs the Crisp chat identity (crisp_signature); unset sends none. */
   CRISP_SECRET: z.string().optional(),
+  /** Crisp's website ID: the web app's Support item opens the Crisp chat; unset, it leads to /support. */
+  CRISP_WEBSITE_ID: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+      error: 'must be the Crisp website ID, a UUID such as 3f1c2a4e-…',
+    })
+    .optional(),
   /** Proxies in front of the server whose X-Forwarded-For is believed (rate limits key on the client address). */
   TRUST_PROXY: z
     .string()
@@ -173,7 +199,30 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       if (cleaned[name] === undefined) problems.push(`${name}: must be set in production`);
     }
   }
+  problems.push(...pairProblems(cleaned));
   if (!result.success || problems.length > 0) throw new EnvError(problems);
   const env = result.data;
-  return { ...env, SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}` };
+  const tls = env.TLS_CERT_FILE !== undefined;
+  const siteUrl = env.SITE_URL ?? `${tls ? 'https' : 'http'}://localhost:${env.PORT}`;
+  // @storyblok/app-extension-auth builds its redirect URI from the site and refuses anything but https.
+  if (env.STORYBLOK_OAUTH_CLIENT_ID && !siteUrl.startsWith('https://')) {
+    throw new EnvError([
+      `SITE_URL: the Storyblok app install (STORYBLOK_OAUTH_CLIENT_ID) needs an https origin, not ${siteUrl}`,
+    ]);
+  }
+  return { ...env, SITE_URL: siteUrl };
+}
+
+/** Settings that only work together: one of a pair without the other is a mistake, not a default. */
+const pairs = [
+  ['STORYBLOK_OAUTH_CLIENT_ID', 'STORYBLOK_OAUTH_CLIENT_SECRET'],
+  ['TLS_CERT_FILE', 'TLS_KEY_FILE'],
+] as const;
+
+function pairProblems(source: Record<string, string | undefined>): string[] {
+  return pairs.flatMap(([a, b]) => {
+    if ((source[a] === undefined) === (source[b] === undefined)) return [];
+    const [missing, given] = source[a] === undefined ? [a, b] : [b, a];
+    return [`${missing}: must be set together with ${given}`];
+  });
 }

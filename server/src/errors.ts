@@ -20,6 +20,7 @@ const statusByCode: Record<ErrorCode, number> = {
   source_changed: 409,
   quota_exceeded: 429,
   ai_unavailable: 503,
+  invalid_connect_code: 400,
 };
 
 /**

@@ -39,7 +39,8 @@ export function createLogger(options: { level: string; destination?: Destination
   );
 }
 
-const secretQueryNames = new Set([...secretFields, 'token_hash', 'otp', 'state']);
+// connect_code: the tool panel's one-time sign-in code on /extension/ after a Storyblok app install.
+const secretQueryNames = new Set([...secretFields, 'token_hash', 'otp', 'state', 'connect_code']);
 
 /** The URL as it may be logged: values of credential-like query parameters are replaced. */
 export function loggableUrl(url: string): string {

@@ -1,8 +1,10 @@
-import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
 import { aiTranslatorFromEnv } from './adapters/openai/ai-from-env.ts';
 import { storyblokAdapterFromEnv } from './adapters/storyblok/storyblok-from-env.ts';
+import { storyblokOAuthFromEnv } from './adapters/storyblok/storyblok-oauth.ts';
 import { createApp } from './app.ts';
 import { describeDatabase } from './boot/describe.ts';
 import { resolveSecrets, secretsFileFor } from './boot/secrets.ts';
@@ -55,6 +57,7 @@ async function main(): Promise<void> {
   const prisma = createPrisma(driver);
   const mailTransport = createMailTransport(env);
   const storyblok = storyblokAdapterFromEnv(env);
+  const storyblokOAuth = storyblokOAuthFromEnv(env);
   const translator = aiTranslatorFromEnv(env);
   const queue = createJobQueue({
     driver,
@@ -62,6 +65,7 @@ async function main(): Promise<void> {
       prisma,
       mailTransport,
       storyblok,
+      storyblokOAuth,
       secrets: resolved.secrets,
       translator,
       wordsWithoutPlan: env.AI_DAILY_WORDS_WITHOUT_PLAN,
@@ -71,7 +75,8 @@ async function main(): Promise<void> {
   await queue.start();
 
   let stopping = false;
-  const httpServer = createServer();
+  const httpServer = listener(env.TLS_CERT_FILE, env.TLS_KEY_FILE);
+  const scheme = env.TLS_CERT_FILE ? 'https' : 'http';
   // Vite is loaded only in development: a production start never pays for it.
   const devFrontEnds = dev
     ? await import('./http/dev-front-ends.ts').then((module) => module.createDevFrontEnds(httpServer, projectRoot))
@@ -94,7 +99,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   // The app is built once the port is known: without SITE_URL, e-mail links point at this server, and with
   // PORT=0 its port is known only now. No request is handled before this synchronous step ends.
-  if (!process.env.SITE_URL) env.SITE_URL = `http://localhost:${port}`;
+  if (!process.env.SITE_URL) env.SITE_URL = `${scheme}://localhost:${port}`;
   const app = createApp(
     {
       env,
@@ -105,6 +110,7 @@ async function main(): Promise<void> {
       isStopping: () => stopping,
       secrets: resolved.secrets,
       storyblok,
+      storyblokOAuth,
       translator,
     },
     {
@@ -112,7 +118,7 @@ async function main(): Promise<void> {
     },
   );
   httpServer.on('request', app);
-  say(`Polyblok listening on http://localhost:${port}`);
+  say(`Polyblok listening on ${scheme}://localhost:${port}`);
 
   const shutdown = async (signal: string) => {
     if (stopping) {
@@ -137,6 +143,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** Plain HTTP, or HTTPS with the configured certificate (read once at start; a bad file stops the start). */
+function listener(certFile: string | undefined, keyFile: string | undefined): Server {
+  if (!certFile || !keyFile) return createServer();
+  try {
+    return createTlsServer({ cert: readFileSync(certFile), key: readFileSync(keyFile) });
+  } catch (error) {
+    fail(`Polyblok cannot start. TLS_CERT_FILE/TLS_KEY_FILE: ${(error as Error).message}`);
+  }
 }
 
 main().catch((error: unknown) => {

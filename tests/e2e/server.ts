@@ -1,5 +1,6 @@
 import { test as base } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { get as httpsGet } from 'node:https';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { startLocalServices, type LocalServices } from './local-services.ts';
@@ -28,6 +29,18 @@ async function freePort(): Promise<number> {
 }
 
 async function isHealthy(baseURL: string): Promise<boolean> {
+  // A server with TLS_CERT_FILE uses a throwaway certificate the test process does not trust; this only asks
+  // whether our own child is up.
+  if (baseURL.startsWith('https:')) {
+    return new Promise((resolve) => {
+      const request = httpsGet(`${baseURL}/api/health`, { rejectUnauthorized: false, timeout: 2_000 }, (response) => {
+        response.resume();
+        resolve(response.statusCode === 200);
+      });
+      request.on('error', () => resolve(false));
+      request.on('timeout', () => request.destroy());
+    });
+  }
   try {
     const response = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2_000) });
     return response.ok;
@@ -54,7 +67,7 @@ function stopChild(child: ChildProcess): Promise<void> {
  */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const baseURL = `http://localhost:${port}`;
+  const baseURL = `${extraEnv.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), DATABASE_URL: 'memory://', ...extraEnv },

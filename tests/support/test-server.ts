@@ -1,6 +1,7 @@
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import type { Express, Router } from 'express';
 import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
 import { createAiTranslator } from '#server/adapters/openai/ai-translator.ts';
 import { createStoryblokAdapter } from '#server/adapters/storyblok/storyblok-adapter.ts';
+import { storyblokOAuthFromEnv } from '#server/adapters/storyblok/storyblok-oauth.ts';
 import { createApp, type AppOptions } from '#server/app.ts';
 import { resolveSecrets, type ServerSecrets } from '#server/boot/secrets.ts';
 import type { Clock } from '#server/clock.ts';
@@ -94,6 +96,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         prisma,
         mailTransport,
         storyblok,
+        storyblokOAuth: storyblokOAuthFromEnv(env),
         secrets,
         translator,
         wordsWithoutPlan: env.AI_DAILY_WORDS_WITHOUT_PLAN,
@@ -104,11 +107,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   await queue.start();
 
-  const server: Server = createServer();
+  // TLS_CERT_FILE and TLS_KEY_FILE serve HTTPS, as they make the real server do.
+  const tls = env.TLS_CERT_FILE && env.TLS_KEY_FILE;
+  const server: Server = tls
+    ? createTlsServer({ cert: readFileSync(env.TLS_CERT_FILE!), key: readFileSync(env.TLS_KEY_FILE!) })
+    : createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   // Links in e-mails must lead back to this server.
   if (!options.env?.SITE_URL) env.SITE_URL = baseUrl;
   let stopping = false;

@@ -1,5 +1,6 @@
 import type { AiTranslator } from '../adapters/openai/ai-translator.ts';
 import type { StoryblokAdapter } from '../adapters/storyblok/storyblok-adapter.ts';
+import type { StoryblokOAuth } from '../adapters/storyblok/storyblok-oauth.ts';
 import type { ServerSecrets } from '../boot/secrets.ts';
 import { createSecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/prisma.ts';
@@ -19,6 +20,8 @@ export interface JobDeps {
   prisma: Database;
   mailTransport: MailTransport;
   storyblok: StoryblokAdapter;
+  /** The app install's OAuth client (renews spaces' OAuth tokens); null or absent when not configured. */
+  storyblokOAuth?: StoryblokOAuth | null;
   secrets: ServerSecrets;
   translator: AiTranslator | null;
   wordsWithoutPlan: number;
@@ -26,7 +29,7 @@ export interface JobDeps {
 
 /** Every job the server runs; a feature adds its job definitions here. */
 export function allJobs(deps: JobDeps): JobDefinition[] {
-  const authFor = createAuthFor(deps.prisma, createSecretBox(deps.secrets.keyRing));
+  const authFor = createAuthFor(deps.prisma, createSecretBox(deps.secrets.keyRing), deps.storyblokOAuth ?? null);
   return [
     createMailSendJob({ prisma: deps.prisma, transport: deps.mailTransport }),
     createSpaceSyncJob({ prisma: deps.prisma, storyblok: deps.storyblok, authFor }),

@@ -34,6 +34,8 @@ export class AuthRegistry {
   private readonly byRefreshToken = new Map<string, OAuthGrant>();
   private readonly codes = new Map<string, AuthCode>();
   private readonly clients = new Map<string, OAuthClient>();
+  /** Who authorized in which space: Storyblok only lets a space's collaborators install an app there. */
+  private readonly collaboratorsBySpace = new Map<number, Map<number, OAuthIdentity>>();
 
   identity: OAuthIdentity;
   private readonly accessTokenTtlSeconds: () => number;
@@ -91,9 +93,18 @@ export class AuthRegistry {
   }
 
   issueCode(input: Omit<AuthCode, 'code' | 'expiresAt'>): string {
+    const { identity } = input;
+    const inSpace = this.collaboratorsBySpace.get(identity.spaceId) ?? new Map<number, OAuthIdentity>();
+    inSpace.set(identity.userId, { ...identity, roles: identity.roles.map((r) => ({ ...r })) });
+    this.collaboratorsBySpace.set(identity.spaceId, inSpace);
     const code = newToken();
     this.codes.set(code, { ...input, code, expiresAt: Date.now() + codeTtlMs });
     return code;
+  }
+
+  /** The users who authorized in the space, as its collaborators. */
+  collaborators(spaceId: number): OAuthIdentity[] {
+    return [...(this.collaboratorsBySpace.get(spaceId)?.values() ?? [])];
   }
 
   /** With no registered clients every client id is known. */

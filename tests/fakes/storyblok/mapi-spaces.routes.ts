@@ -121,6 +121,42 @@ export function mapiSpacesRouter(ctx: FakeContext): Router {
     }),
   );
 
+  // Storyblok's collaborator object (reference: collaborators/the-collaborator-object): `userid` is the login
+  // address, `real_email` the address itself.
+  router.get(
+    '/spaces/:spaceId/collaborators',
+    handle((req, res) => {
+      const entry = spaceFor(ctx, res, req.params.spaceId);
+      const collaborators = ctx.state.auth.collaborators(entry.space.id).map((identity) => {
+        const [firstname = '', ...rest] = identity.userName.split(' ');
+        return {
+          user: {
+            id: identity.userId,
+            firstname,
+            lastname: rest.join(' '),
+            alt_email: null,
+            avatar: null,
+            userid: identity.email,
+            real_email: identity.email,
+            friendly_name: identity.userName,
+          },
+          role: identity.roles[0]?.name ?? 'editor',
+          user_id: identity.userId,
+          permissions: [],
+          allowed_path: '',
+          field_permissions: '',
+          id: identity.userId * 10,
+          space_role_id: null,
+          space_role_ids: [],
+          space_id: entry.space.id,
+        };
+      });
+      res.setHeader('total', String(collaborators.length));
+      res.setHeader('per-page', String(Math.max(collaborators.length, 25)));
+      res.json({ collaborators });
+    }),
+  );
+
   router.get(
     '/spaces/:spaceId/components',
     handle((req, res) => {

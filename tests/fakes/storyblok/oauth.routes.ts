@@ -20,6 +20,7 @@ function identityFrom(ctx: FakeContext, req: Request): OAuthIdentity {
     spaceId: spaceId ? Number(spaceId) : base.spaceId,
     userId: userId ? Number(userId) : base.userId,
     userName: queryString(req, 'user_name') ?? base.userName,
+    email: queryString(req, 'email') ?? base.email,
     roles: roles ? roles.split(',').map((name) => ({ name })) : clone(base.roles),
   };
 }
@@ -41,7 +42,12 @@ export function spaceInfoHandler(ctx: FakeContext) {
         name: entry.space.name,
         domain: entry.space.domain,
         plan_level: entry.space.plan_level,
-        owner: { id: entry.space.owner_id, friendly_name: 'Space Owner' },
+        owner: {
+          id: entry.space.owner_id,
+          friendly_name: 'Space Owner',
+          // Storyblok sends the owner's whole user record; the address is known here once the owner authorized.
+          email: ctx.state.auth.collaborators(entry.space.id).find((c) => c.userId === entry.space.owner_id)?.email,
+        },
         languages: clone(entry.space.languages),
       },
     });

@@ -78,6 +78,7 @@ export class FakeStoryblokState {
         spaceId: firstSpace?.id ?? 0,
         userId: 1,
         userName: 'Fake Editor',
+        email: 'fake.editor@example.com',
         roles: [{ name: 'admin' }],
         ...identity,
       },

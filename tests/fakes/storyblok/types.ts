@@ -111,6 +111,8 @@ export interface OAuthIdentity {
   spaceId: number;
   userId: number;
   userName: string;
+  /** The user's login address: `userid`/`real_email` in the collaborators list, `owner.email` in space_info. */
+  email: string;
   roles: Array<{ name: string }>;
 }
 

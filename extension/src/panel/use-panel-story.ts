@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { PanelSpace } from '#contract/connect.ts';
+import { useApi } from '#kit/api-context.tsx';
+import { contentKeys } from '#kit/editor/content.queries.ts';
+import { notifyError, notifySuccess } from '#kit/notify.ts';
+import { isSyncRunning, syncStatusQueryOptions } from '#kit/space-sync.queries.ts';
+import { panelEndpoints, panelKeys, panelStoryQueryOptions } from '../panel-api.ts';
+
+const outcomeMessage = {
+  updated: 'The story was read from Storyblok again and its keys are up to date.',
+  unchanged: 'The story was already up to date.',
+  removed: 'Storyblok no longer has this story.',
+} as const;
+
+/** The story open in the editor, kept in step with what the key editor below saves. */
+export function usePanelStory(space: PanelSpace, storyblokStoryId: number) {
+  const api = useApi();
+  const client = useQueryClient();
+  const query = useQuery(panelStoryQueryOptions(api, space, storyblokStoryId));
+  const storyId = query.data?.story?.id ?? null;
+  // A space connected a moment ago is still being imported: its stories appear when the first sync ends.
+  const syncStatus = useQuery(syncStatusQueryOptions(api, space.id));
+  const importing = isSyncRunning(syncStatus.data);
+  const wasImporting = useRef(importing);
+  useEffect(() => {
+    if (wasImporting.current && !importing) {
+      void client.invalidateQueries({ queryKey: panelKeys.story(space, storyblokStoryId) });
+    }
+    wasImporting.current = importing;
+  }, [client, importing, space, storyblokStoryId]);
+
+  // The key editor refreshes its story after every save, verify and AI answer; the counts per language here
+  // follow whenever it does.
+  useEffect(() => {
+    if (storyId === null) return;
+    const prefix = [...contentKeys.stories(), storyId];
+    return client.getQueryCache().subscribe((event) => {
+      const key = event.query.queryKey;
+      const ours = prefix.every((part, index) => key[index] === part);
+      if (ours && event.type === 'updated' && event.action.type === 'success') {
+        void client.invalidateQueries({ queryKey: panelKeys.story(space, storyblokStoryId) });
+      }
+    });
+  }, [client, space, storyblokStoryId, storyId]);
+
+  const sync = useMutation({
+    mutationFn: () => api.call(panelEndpoints.sync, { params: { id: space.id, storyblokStoryId } }),
+    onSuccess: (result) => {
+      const { outcome, ...story } = result;
+      client.setQueryData(panelKeys.story(space, storyblokStoryId), story);
+      if (story.story) void client.invalidateQueries({ queryKey: [...contentKeys.stories(), story.story.id] });
+      notifySuccess('Story synced', outcomeMessage[outcome]);
+    },
+    onError: (error) => notifyError('Sync failed', error, 'The story could not be synced. Please try again.'),
+  });
+
+  return { query, sync, syncStatus: importing ? syncStatus.data : null };
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { authSessionSchema } from './auth.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { roleSchema } from './spaces.ts';
+
+/**
+ * The Storyblok tool panel: its settings, the panel session that follows the OAuth app install, and the story
+ * open in the Visual Editor. The install itself runs through redirects, not JSON:
+ *
+ *   GET /api/connect/storyblok?challenge=<base64url SHA-256 of a verifier the panel keeps>
+ *     -> Storyblok's consent -> GET /api/connect/callback (@storyblok/app-extension-auth)
+ *     -> GET /api/connect/complete -> /extension/?connect_code=<code>   (or ?connect_error=<ConnectErrorCode>)
+ *
+ * The panel then trades the code and its verifier for a Polyblok session (exchangePanelCode).
+ */
+
+/** Why an install ended without a code; the panel explains each one. */
+export const connectErrorCodes = [
+  /** The server has no Storyblok app configured (STORYBLOK_OAUTH_CLIENT_ID). */
+  'not_configured',
+  /** The sign-in was started without the panel's challenge, or its cookie was lost on the way. */
+  'session_lost',
+  /** Storyblok refused, or the person cancelled on Storyblok's consent screen. */
+  'storyblok_refused',
+  /** Storyblok named no e-mail address for the user, so no Polyblok account can be matched. */
+  'no_email',
+  /** Storyblok could not be reached; nothing was changed. */
+  'storyblok_unavailable',
+  /** Anything else went wrong on Polyblok's side; nothing was kept half done. */
+  'failed',
+] as const;
+export const connectErrorCodeSchema = z.enum(connectErrorCodes);
+export type ConnectErrorCode = z.infer<typeof connectErrorCodeSchema>;
+
+/** What the panel needs before anyone signs in: where its messages may go and whether sign-in is possible. */
+export const panelConfigSchema = z.object({
+  /** Origins of the Storyblok Visual Editor: the only ones the panel talks to and listens to. */
+  storyblok_origins: z.array(z.string()),
+  /** The tool plugin's slug, which names the panel in its messages to the Visual Editor. */
+  tool_slug: z.string(),
+  /** The Storyblok app is configured, so "Sign in with Storyblok" can work. */
+  sign_in_available: z.boolean(),
+});
+export type PanelConfig = z.infer<typeof panelConfigSchema>;
+
+export const getPanelConfig = defineEndpoint({
+  method: 'GET',
+  path: '/api/connect/panel_config',
+  response: panelConfigSchema,
+});
+
+export const panelSpaceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  storyblok_space_id: z.number().int(),
+});
+export type PanelSpace = z.infer<typeof panelSpaceSchema>;
+
+/** A base64url string of 32 random bytes (43 characters), as the panel makes its verifier. */
+const verifierSchema = z.string().regex(/^[A-Za-z0-9_-]{43,128}$/, 'The verifier is 43 to 128 base64url characters');
+
+/**
+ * Trades the one-time code of an install (valid for a minute, bound to the panel's challenge) for a session
+ * of the panel's own: the same access and refresh tokens as /auth/v1 sessions.
+ */
+export const exchangePanelCode = defineEndpoint({
+  method: 'POST',
+  path: '/api/connect/session',
+  body: z.object({
+    code: z.string().min(1, 'The sign-in code is missing').max(4096, 'The sign-in code is not valid'),
+    verifier: verifierSchema,
+  }),
+  response: z.object({ session: authSessionSchema, space: panelSpaceSchema }),
+});
+
+const panelStoryParams = z.object({
+  id: z.coerce.number().int().positive(),
+  storyblokStoryId: z.coerce.number().int().positive(),
+});
+
+/** A target language of the space with this story's progress in it. */
+export const panelLocaleSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  translated_count: z.number().int().nonnegative(),
+  verified_count: z.number().int().nonnegative(),
+});
+export type PanelLocale = z.infer<typeof panelLocaleSchema>;
+
+export const panelStorySchema = z.object({
+  space: panelSpaceSchema.extend({
+    /** The name of the source language ("English"), as Storyblok calls its default language. */
+    default_locale_name: z.string().nullable(),
+    /** The CDN preview token, for the published-content link (members see it in /api/me as well). */
+    preview_token: z.string().nullable(),
+  }),
+  /** The caller's role in the space: the panel offers what it allows, the server checks it again. */
+  role: roleSchema,
+  /** The story as Polyblok holds it; null when it has not been synced yet (a story just created). */
+  story: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      full_slug: z.string(),
+      key_count: z.number().int().nonnegative(),
+      storyblok_updated_at: z.iso.datetime({ offset: true }).nullable(),
+    })
+    .nullable(),
+  locales: z.array(panelLocaleSchema),
+});
+export type PanelStory = z.infer<typeof panelStorySchema>;
+
+/** The story open in the Visual Editor, by its Storyblok id, with its progress per language. */
+export const getPanelStory = defineEndpoint({
+  method: 'GET',
+  path: '/api/spaces/:id/storyblok_stories/:storyblokStoryId',
+  params: panelStoryParams,
+  response: panelStorySchema,
+  role: 'viewer',
+});
+
+/**
+ * "Sync this story now": reads the one story from Storyblok and brings its keys up to date. Unlike a full sync
+ * (editor and up) it is one request to Storyblok, so whoever translates may ask for it.
+ */
+export const syncPanelStory = defineEndpoint({
+  method: 'POST',
+  path: '/api/spaces/:id/storyblok_stories/:storyblokStoryId/sync',
+  params: panelStoryParams,
+  response: panelStorySchema.extend({
+    /** updated: the keys changed; unchanged: nothing new; removed: Storyblok no longer has the story. */
+    outcome: z.enum(['updated', 'unchanged', 'removed']),
+  }),
+  role: 'translator',
+});

@@ -1,0 +1,198 @@
+import type { FrameLocator, Page } from '@playwright/test';
+import { basicFixture as fx } from '#tests/fakes/storyblok/basic-fixture.ts';
+import { makeTestCertificate, type TestCertificate } from '#tests/support/tls.ts';
+import { signUpAndConfirm, uniqueEmail } from './accounts.ts';
+import { collectProblems } from './browser-problems.ts';
+import {
+  editorRecord,
+  EDITOR_ORIGIN,
+  openVisualEditor,
+  panelFrame,
+  routeVisualEditor,
+} from './harness/visual-editor-harness.ts';
+import playwrightConfig from './playwright.config.ts';
+import { saveScreenshot } from './screenshots.ts';
+import { expect, startServer, test as base, type RunningServer } from './server.ts';
+
+const TOOL = 'polyblok-e2e@polyblok';
+
+/**
+ * The panel needs Polyblok over https (Storyblok's app install refuses anything else), so this file runs its
+ * own server: a throwaway certificate, the local Storyblok's OAuth, and the Visual Editor stand-in's origin as
+ * the one Storyblok origin allowed to frame the panel.
+ */
+const test = base.extend<object, { certificate: TestCertificate; panelServer: RunningServer }>({
+  certificate: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
+    async ({}, use) => {
+      const certificate = makeTestCertificate();
+      await use(certificate);
+      certificate.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  panelServer: [
+    async ({ services, certificate }, use) => {
+      const server = await startServer({
+        ...services.env,
+        TLS_CERT_FILE: certificate.certFile,
+        TLS_KEY_FILE: certificate.keyFile,
+        STORYBLOK_OAUTH_CLIENT_ID: 'polyblok-e2e',
+        STORYBLOK_OAUTH_CLIENT_SECRET: 'polyblok-e2e-client-secret',
+        STORYBLOK_OAUTH_URL: services.storyblok.baseUrl,
+        STORYBLOK_APP_ORIGINS: EDITOR_ORIGIN,
+        STORYBLOK_TOOL_SLUG: TOOL,
+      });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ panelServer }, use) => use(panelServer.baseURL),
+});
+
+const launchOptions = playwrightConfig.use?.launchOptions ?? {};
+test.use({
+  // The throwaway certificate is trusted by nobody.
+  ignoreHTTPSErrors: true,
+  // The stand-in Visual Editor lives on a routed, public-looking origin, while Polyblok runs on localhost here:
+  // Chromium's Local Network Access checks would refuse that public page its local iframe. In production both
+  // are public sites, so the checks have nothing to say there.
+  launchOptions: {
+    ...launchOptions,
+    args: [...(launchOptions.args ?? []), '--disable-features=LocalNetworkAccessChecks'],
+  },
+});
+
+function keyRow(panel: FrameLocator | Page, path: string) {
+  return panel.getByRole('group', { name: path, exact: true });
+}
+
+function translation(panel: FrameLocator | Page, path: string) {
+  return keyRow(panel, path).getByRole('textbox', { name: `Translation of ${path}` });
+}
+
+async function expectStatus(panel: FrameLocator | Page, path: string, status: string, timeout?: number) {
+  await expect(keyRow(panel, path).locator('[data-status]')).toHaveAttribute('data-status', status, { timeout });
+}
+
+/** Clicks the panel's sign-in and lets the popup walk Storyblok's consent; it closes itself at the end. */
+async function signInThroughPopup(editor: Page, panel: FrameLocator): Promise<void> {
+  const popup = editor.waitForEvent('popup');
+  await panel.getByRole('button', { name: 'Sign in with Storyblok' }).click();
+  await (await popup).waitForEvent('close', { timeout: 30_000 });
+}
+
+test.describe('the tool panel in the Visual Editor', () => {
+  test('signs in through Storyblok, translates the open story and writes it back', async ({
+    page,
+    context,
+    services,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const space = services.takeSpace();
+    const homeId = space.storyId(fx.stories.home);
+    const email = uniqueEmail('panel');
+    // The person already has a Polyblok account; signing in from Storyblok finds it by e-mail address.
+    await signUpAndConfirm(page, email);
+    services.storyblok.setOAuthIdentity({
+      spaceId: space.spaceId,
+      userId: 880_001,
+      userName: 'Pia Panel',
+      email,
+      roles: [{ name: 'admin' }],
+    });
+
+    const editor = await context.newPage();
+    const problems = collectProblems(editor);
+    await routeVisualEditor(editor);
+    await openVisualEditor(editor, {
+      panelUrl: `${baseURL}/extension/`,
+      tool: TOOL,
+      story: services.storyblok.getStory(space.spaceId, homeId),
+      languages: fx.languages.slice(),
+    });
+    const panel = panelFrame(editor);
+    await expect(panel.getByRole('heading', { name: 'Translate this story with Polyblok' })).toBeVisible();
+    await signInThroughPopup(editor, panel);
+
+    // The space was connected with the install's token; the story shows once its first import is done.
+    await expect(panel.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible({ timeout: 30_000 });
+    await expect(panel.getByText(space.name)).toBeVisible();
+    await expect(panel.getByTestId('progress-de')).toContainText('German (de)');
+    await expect(panel.getByTestId('progress-fr')).toContainText('French (fr)');
+    await expect(keyRow(panel, 'page › title')).toBeVisible();
+    // The editor is in its default language: the panel starts on the first target language.
+    await expect(panel.getByRole('combobox', { name: 'Language', exact: true })).toHaveValue('German (de)');
+
+    // The editor switches to French: the panel follows.
+    await editor.getByLabel('Editor language').selectOption('fr');
+    await expect(panel.getByRole('combobox', { name: 'Language', exact: true })).toHaveValue('French (fr)');
+    await expect(translation(panel, 'teaser › headline')).toHaveValue('Bonjour le monde');
+
+    // Save a translation (verified on save) and ask the AI for another key.
+    await translation(panel, 'page › title').fill('Bienvenue');
+    await keyRow(panel, 'page › title').getByRole('button', { name: 'Save' }).click();
+    await expectStatus(panel, 'page › title', 'verified');
+    await expect(panel.getByTestId('progress-fr')).toContainText('verified');
+    await keyRow(panel, 'teaser › text').getByRole('checkbox', { name: 'Select teaser › text' }).check();
+    await panel.getByRole('button', { name: 'Translate with AI' }).click();
+    await expectStatus(panel, 'teaser › text', 'unverified', 30_000);
+
+    // The Visual Editor took every height the panel reported.
+    const record = await editorRecord(editor);
+    expect(record.ignored).toBe(0);
+    expect(record.heights.length).toBeGreaterThan(0);
+    expect(record.answers.at(-1)).toEqual({ language: 'fr', storyId: homeId });
+    const frameHeight = await editor.locator('iframe[title="Polyblok"]').evaluate((frame) => frame.clientHeight);
+    expect(frameHeight).toBe(record.heights.at(-1));
+    await editor.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(editor, 'panel-visual-editor');
+
+    // The same story in the web app, through the panel's link.
+    const href = await panel.getByRole('link', { name: 'Open in Polyblok' }).getAttribute('href');
+    expect(href).toMatch(new RegExp(`^${baseURL}/spaces/\\d+/content\\?story=\\d+&locale=fr$`));
+    await page.goto(href!);
+    await expect(translation(page, 'page › title')).toHaveValue('Bienvenue');
+    await expectStatus(page, 'page › title', 'verified');
+    await expectStatus(page, 'teaser › text', 'unverified');
+
+    // And, after the write-back, in the Storyblok story itself.
+    await expect
+      .poll(
+        () => {
+          const content = services.storyblok.getStory(space.spaceId, homeId).content as Record<string, unknown>;
+          return content.title__i18n__fr;
+        },
+        { timeout: 30_000, message: 'the French title written back to Storyblok' },
+      )
+      .toBe('Bienvenue');
+    expect(problems).toEqual([]);
+  });
+
+  test('explains a sign-in Storyblok gives no e-mail address for', async ({ context, services, baseURL }) => {
+    const space = services.takeSpace();
+    services.storyblok.setOAuthIdentity({
+      spaceId: space.spaceId,
+      userId: 880_002,
+      userName: 'No Address',
+      email: 'not-an-address',
+      roles: [{ name: 'editor' }],
+    });
+    const editor = await context.newPage();
+    await routeVisualEditor(editor);
+    await openVisualEditor(editor, {
+      panelUrl: `${baseURL}/extension/`,
+      tool: TOOL,
+      story: services.storyblok.getStory(space.spaceId, space.storyId(fx.stories.home)),
+      languages: fx.languages.slice(),
+    });
+    const panel = panelFrame(editor);
+    await signInThroughPopup(editor, panel);
+    await expect(panel.getByRole('alert').filter({ hasText: 'Signing in did not work' })).toContainText(
+      'Storyblok did not tell Polyblok your e-mail address',
+    );
+    await expect(panel.getByRole('button', { name: 'Sign in with Storyblok' })).toBeEnabled();
+  });
+});
