@@ -1,9 +1,9 @@
 import type { ComponentSpec, TranslatableKind } from './component-schema.ts';
 import { contentHash } from './content-hash.ts';
-import { markdownToPlainText } from './markdown.ts';
-import { embeddedBloks, isBlok, isRichtextDoc, richtextToPlainText } from './richtext.ts';
+import { markdownToPlainText } from '#contract/content-format/markdown.ts';
+import { embeddedBloks, isBlok, isRichtextDoc, richtextToPlainText } from '#contract/content-format/richtext.ts';
 import { seoFieldType, seoTextSubfields } from './seo-fields.ts';
-import { countWords } from './word-count.ts';
+import { countWords } from '#contract/content-format/word-count.ts';
 
 export interface ExtractedValue {
   value: unknown;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { plainTextToRichtext } from './plain-to-richtext.ts';
-import { segmentRichtext } from './richtext-segments.ts';
-import { richtextToPlainText } from './richtext.ts';
+import { segmentRichtext } from '#contract/content-format/richtext-segments.ts';
+import { richtextToPlainText } from '#contract/content-format/richtext.ts';
 
 const text = (value: string) => ({ type: 'text', text: value });
 

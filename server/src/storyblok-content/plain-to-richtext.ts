@@ -1,4 +1,4 @@
-import type { RichtextNode } from './richtext.ts';
+import type { RichtextNode } from '#contract/content-format/richtext.ts';
 
 /**
  * A valid richtext document from plain text a translator typed for a richtext key: blank lines separate

@@ -1,4 +1,4 @@
-import { validateMarkers } from '../../storyblok-content/inline-markers.ts';
+import { validateMarkers } from '#contract/content-format/inline-markers.ts';
 
 /** Placeholders a translation must keep: {name}, {{count}}, %s, %1$s, %d. ICU blocks are checked by keyword. */
 const placeholderPattern = /\{\{\s*[\w.]+\s*\}\}|\{[\w.]+\}|%(?:\d+\$)?[sdif@]/g;

@@ -1,7 +1,7 @@
 import type { AiItem } from '../../adapters/openai/ai-translator.ts';
-import { protectMarkdown } from '../../storyblok-content/markdown-segments.ts';
-import { isRichtextDoc } from '../../storyblok-content/richtext.ts';
-import { segmentRichtext } from '../../storyblok-content/richtext-segments.ts';
+import { protectMarkdown } from '#contract/content-format/markdown-segments.ts';
+import { isRichtextDoc } from '#contract/content-format/richtext.ts';
+import { segmentRichtext } from '#contract/content-format/richtext-segments.ts';
 
 export interface KeyToTranslate {
   /** Unique in one model request batch. */

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { translationValueSchema } from '#contract/content-writes.ts';
 import { AiUnavailableError } from '../../adapters/openai/ai-translator.ts';
 import { AppError } from '../../errors.ts';
-import { countWords } from '../../storyblok-content/word-count.ts';
+import { countWords } from '#contract/content-format/word-count.ts';
 import { resolveKey } from '../content/key-lookup.ts';
 import { normalizeValue } from '../content/translation-value.ts';
 import { requireTranslator, type AiDeps } from './ai-deps.ts';

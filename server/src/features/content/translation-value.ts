@@ -1,14 +1,14 @@
 import type { z } from 'zod';
 import type { translationValueSchema } from '#contract/content-writes.ts';
 import { AppError } from '../../errors.ts';
-import { markdownToPlainText } from '../../storyblok-content/markdown.ts';
+import { markdownToPlainText } from '#contract/content-format/markdown.ts';
 import { plainTextToRichtext } from '../../storyblok-content/plain-to-richtext.ts';
 import {
   embeddedBloks,
   isRichtextDoc,
   richtextToPlainText,
   type RichtextNode,
-} from '../../storyblok-content/richtext.ts';
+} from '#contract/content-format/richtext.ts';
 
 export interface NormalizedValue {
   value: unknown;

@@ -1,5 +1,5 @@
 import { contentHash } from '../../storyblok-content/content-hash.ts';
-import { isBlok, isRichtextDoc } from '../../storyblok-content/richtext.ts';
+import { isBlok, isRichtextDoc } from '#contract/content-format/richtext.ts';
 
 /** One translation to put into the story: the key, its locale code, the source hash it was made for. */
 export interface PendingTranslation {

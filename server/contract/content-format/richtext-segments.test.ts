@@ -362,3 +362,31 @@ describe('rebuild with markers that do not match', () => {
     ]);
   });
 });
+
+describe('segment legends', () => {
+  it('tell what each marker of a block stands for, for showing markers to a person', () => {
+    const doc: RichtextNode = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'Read the ' },
+            { type: 'text', text: 'blog', marks: [{ type: 'bold' }, { type: 'link', attrs: { href: '/blog' } }] },
+            { type: 'hard_break' },
+            { type: 'text', text: 'now' },
+          ],
+        },
+      ],
+    };
+    const parts = segmentRichtext(doc);
+    expect(parts.segments[0]!.text).toBe('Read the <1>blog</1><2/>now');
+    const legend = parts.legend('b0');
+    expect(legend.get(1)).toEqual({
+      kind: 'pair',
+      marks: [{ type: 'bold' }, { type: 'link', attrs: { href: '/blog' } }],
+    });
+    expect(legend.get(2)).toEqual({ kind: 'atom', node: { type: 'hard_break' } });
+    expect(parts.legend('b9').size).toBe(0);
+  });
+});

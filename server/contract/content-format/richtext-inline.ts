@@ -1,7 +1,8 @@
 import { escapeMarkerText, type MarkerPiece, unescapeMarkerText } from './inline-markers.ts';
 import type { RichtextMark, RichtextNode } from './richtext.ts';
 
-type InlineMarker = { kind: 'pair'; marks: RichtextMark[] } | { kind: 'atom'; node: RichtextNode };
+/** What a marker stands for: the marks around a pair's text, or the inline node an atom replaces. */
+export type InlineMarker = { kind: 'pair'; marks: RichtextMark[] } | { kind: 'atom'; node: RichtextNode };
 
 /** The inline content of one text block as a marker string, with what each marker stands for. */
 export interface InlineEncoding {

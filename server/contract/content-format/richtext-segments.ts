@@ -1,5 +1,5 @@
 import { markerFreeText, parseMarkers, validateMarkers } from './inline-markers.ts';
-import { decodeInline, encodeInline, type InlineEncoding } from './richtext-inline.ts';
+import { decodeInline, encodeInline, type InlineEncoding, type InlineMarker } from './richtext-inline.ts';
 import type { RichtextNode } from './richtext.ts';
 
 /** One text block of a richtext document, as it is sent for translation. */
@@ -20,6 +20,8 @@ export interface RichtextRebuild {
 
 export interface RichtextSegments {
   segments: RichtextSegment[];
+  /** What each marker of a segment stands for, so a person editing the text can be shown it. */
+  legend(id: string): ReadonlyMap<number, InlineMarker>;
   rebuild(translations: Map<string, string> | Record<string, string>): RichtextRebuild;
 }
 
@@ -96,6 +98,7 @@ export function segmentRichtext(doc: RichtextNode): RichtextSegments {
   const located = findTextBlocks(source);
   return {
     segments: located.map(({ segment }) => ({ ...segment })),
+    legend: (id) => located.find(({ segment }) => segment.id === id)?.encoding.markers ?? new Map(),
     rebuild(translations) {
       const lookup = (id: string) =>
         translations instanceof Map

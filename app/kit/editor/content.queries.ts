@@ -1,0 +1,123 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { getAssociatedKeys, getFolder, getRootFolder, getStory, StoryDetail } from '#contract/content.ts';
+import type {
+  aiTranslate,
+  applyToAssociated,
+  cancelTranslationBatch,
+  createTranslationAsks,
+  getTranslationBatch,
+  markAsUnverified,
+  markAsVerified,
+  saveTranslation,
+  translateFolder,
+  TranslationBatch,
+} from '#contract/content-writes.ts';
+import type { listGlossaryTerms } from '#contract/glossary.ts';
+import type { ApiClient } from '../api-client.ts';
+import { endpointRef } from '../endpoint-ref.ts';
+
+export const contentEndpoints = {
+  rootFolder: endpointRef<typeof getRootFolder>('GET', '/api/content/folder'),
+  folder: endpointRef<typeof getFolder>('GET', '/api/content/folder/:folderId'),
+  story: endpointRef<typeof getStory>('GET', '/api/content/story/:storyId'),
+  associatedKeys: endpointRef<typeof getAssociatedKeys>('GET', '/api/content/associated_keys'),
+  save: endpointRef<typeof saveTranslation>('POST', '/api/content/save_translation'),
+  verify: endpointRef<typeof markAsVerified>('POST', '/api/content/mark_as_verified'),
+  unverify: endpointRef<typeof markAsUnverified>('POST', '/api/content/mark_as_unverified'),
+  applyToAssociated: endpointRef<typeof applyToAssociated>('POST', '/api/content/apply_to_associated'),
+  asks: endpointRef<typeof createTranslationAsks>('POST', '/api/content/translation_asks'),
+  aiTranslate: endpointRef<typeof aiTranslate>('POST', '/api/content/ai_translate'),
+  translateFolder: endpointRef<typeof translateFolder>('POST', '/api/content/translate_folder'),
+  batch: endpointRef<typeof getTranslationBatch>('GET', '/api/content/batches/:batchId'),
+  cancelBatch: endpointRef<typeof cancelTranslationBatch>('POST', '/api/content/batches/:batchId/cancel'),
+  glossaryTerms: endpointRef<typeof listGlossaryTerms>('GET', '/api/spaces/:id/glossary_terms'),
+};
+
+/** Spec section 9: a story with an AI ask under way is read again every 5 seconds. */
+export const ASK_REFRESH_MS = 5_000;
+/** Spec section 9: the key details modal lists associated keys 10 at a time. */
+export const ASSOCIATED_PAGE_SIZE = 10;
+const BATCH_REFRESH_MS = 1_500;
+
+export const contentKeys = {
+  all: ['content'] as const,
+  folders: (spaceId: number) => [...contentKeys.all, 'folder', spaceId] as const,
+  folder: (spaceId: number, locale: string, folderId: number | null) =>
+    [...contentKeys.folders(spaceId), locale, folderId ?? 'root'] as const,
+  stories: () => [...contentKeys.all, 'story'] as const,
+  story: (storyId: number, locale: string) => [...contentKeys.stories(), storyId, locale] as const,
+  associated: (key: string, localeId: number, storyId: number, page: number) =>
+    [...contentKeys.all, 'associated', key, localeId, storyId, page] as const,
+  glossary: (spaceId: number, locale: string) => [...contentKeys.all, 'glossary', spaceId, locale] as const,
+  batch: (batchId: string) => [...contentKeys.all, 'batch', batchId] as const,
+};
+
+export function folderQueryOptions(api: ApiClient, spaceId: number, locale: string, folderId: number | null) {
+  return queryOptions({
+    queryKey: contentKeys.folder(spaceId, locale, folderId),
+    queryFn: ({ signal }) => {
+      const query = { locale, space_id: spaceId };
+      return folderId === null
+        ? api.call(contentEndpoints.rootFolder, { query, signal })
+        : api.call(contentEndpoints.folder, { params: { folderId }, query, signal });
+    },
+  });
+}
+
+export function hasPendingAsks(story: StoryDetail | undefined): boolean {
+  return story?.translatable_keys.some((key) => key.has_translation_ask) ?? false;
+}
+
+export function storyQueryOptions(api: ApiClient, storyId: number, locale: string) {
+  return queryOptions({
+    queryKey: contentKeys.story(storyId, locale),
+    queryFn: ({ signal }) => api.call(contentEndpoints.story, { params: { storyId }, query: { locale }, signal }),
+    // Fresh on every open: a colleague or an AI run may have changed it since.
+    staleTime: 0,
+    refetchInterval: (query) => (hasPendingAsks(query.state.data) ? ASK_REFRESH_MS : false),
+  });
+}
+
+export function associatedKeysQueryOptions(
+  api: ApiClient,
+  input: { key: string; spaceLocaleId: number; storyId: number; page: number },
+) {
+  return queryOptions({
+    queryKey: contentKeys.associated(input.key, input.spaceLocaleId, input.storyId, input.page),
+    queryFn: ({ signal }) =>
+      api.call(contentEndpoints.associatedKeys, {
+        query: {
+          key: input.key,
+          space_locale_id: input.spaceLocaleId,
+          story_id: input.storyId,
+          page: input.page,
+          per_page: ASSOCIATED_PAGE_SIZE,
+        },
+        signal,
+      }),
+    staleTime: 0,
+  });
+}
+
+/** The terms that apply to a target language (global ones and the language's own), to highlight in sources. */
+export function glossaryTermsQueryOptions(api: ApiClient, spaceId: number, locale: string) {
+  return queryOptions({
+    queryKey: contentKeys.glossary(spaceId, locale),
+    queryFn: ({ signal }) =>
+      api.call(contentEndpoints.glossaryTerms, { params: { id: spaceId }, query: { locale }, signal }),
+    staleTime: 60_000,
+  });
+}
+
+export function isBatchRunning(batch: TranslationBatch | undefined): boolean {
+  return batch?.status === 'queued' || batch?.status === 'running';
+}
+
+export function batchQueryOptions(api: ApiClient, batchId: string) {
+  return queryOptions({
+    queryKey: contentKeys.batch(batchId),
+    queryFn: ({ signal }) => api.call(contentEndpoints.batch, { params: { batchId }, signal }),
+    staleTime: 0,
+    refetchInterval: (query) => (isBatchRunning(query.state.data) ? BATCH_REFRESH_MS : false),
+  });
+}

@@ -1,0 +1,85 @@
+import { ActionIcon, Button, Group, Switch, Tooltip } from '@mantine/core';
+import { IconArrowBackUp, IconCopy, IconSparkles } from '@tabler/icons-react';
+import { isMacPlatform } from './shortcuts.ts';
+
+export interface KeyRowActionsProps {
+  dirty: boolean;
+  savable: boolean;
+  saving: boolean;
+  aiPending: boolean;
+  askPending: boolean;
+  hasSaved: boolean;
+  verified: boolean;
+  verifyPending: boolean;
+  onSave(): void;
+  onToggleVerified(): void;
+  onAiTranslate(): void;
+  onCopySource(): void;
+  onRevert(): void;
+}
+
+/** What a translator can do with one key. Verification is of the saved text, so it waits for unsaved text. */
+export function KeyRowActions(props: KeyRowActionsProps) {
+  const verifyDisabled = !props.hasSaved || props.dirty || props.askPending || props.verifyPending;
+  const verifyHint = props.askPending
+    ? 'An AI translation is under way'
+    : props.dirty
+      ? `Save your changes first (${isMacPlatform() ? '⌥V' : 'Alt+V'} saves them verified)`
+      : !props.hasSaved
+        ? 'Nothing saved to verify yet'
+        : props.verified
+          ? 'Mark as unverified'
+          : 'Mark as verified';
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Group gap={2} wrap="nowrap">
+        <Tooltip label="Translate with AI">
+          <ActionIcon
+            variant="subtle"
+            aria-label="AI translate"
+            loading={props.aiPending}
+            disabled={props.askPending}
+            onClick={props.onAiTranslate}
+          >
+            <IconSparkles size={17} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Copy the source into the translation">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label="Copy source"
+            disabled={props.askPending}
+            onClick={props.onCopySource}
+          >
+            <IconCopy size={17} />
+          </ActionIcon>
+        </Tooltip>
+        {props.dirty && (
+          <Tooltip label="Revert to the saved translation">
+            <ActionIcon variant="subtle" color="gray" aria-label="Revert" onClick={props.onRevert}>
+              <IconArrowBackUp size={17} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <Tooltip label={verifyHint}>
+          <div>
+            <Switch
+              label="Verified"
+              size="sm"
+              color="green"
+              checked={props.verified}
+              disabled={verifyDisabled}
+              onChange={props.onToggleVerified}
+            />
+          </div>
+        </Tooltip>
+        <Button size="compact-sm" px="md" onClick={props.onSave} disabled={!props.savable} loading={props.saving}>
+          Save
+        </Button>
+      </Group>
+    </Group>
+  );
+}

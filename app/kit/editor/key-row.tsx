@@ -1,0 +1,247 @@
+import { ActionIcon, Badge, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useIsMutating } from '@tanstack/react-query';
+import { memo, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import type { TranslatableKey } from '#contract/content.ts';
+import { useDraft } from './drafts-store.ts';
+import classes from './editor.module.css';
+import { useEditorContext } from './editor-context.ts';
+import { GlossaryIssues } from './glossary-issues.tsx';
+import { KeyRowActions } from './key-row-actions.tsx';
+import { answerValue, canSave, sameValue, savedValue, sourceValue, type DraftValue } from './key-draft.ts';
+import { editorKindOf, fieldTypeLabel, keyPath, seoLengthLimit } from './key-label.ts';
+import { saveMutationKey, useAiTranslate, useSaveTranslation, useSetVerified } from './key-mutations.ts';
+import type { MarkerInputHandle } from './marker-input.tsx';
+import { OutdatedNotice } from './outdated-notice.tsx';
+import { RichtextTargetEditor } from './richtext-target-editor.tsx';
+import { shortcutFor } from './shortcuts.ts';
+import { SourceView } from './source-view.tsx';
+import { StatusBadge } from './status-badge.tsx';
+import { TextTargetEditor } from './text-target-editor.tsx';
+
+export interface KeyRowProps {
+  keyData: TranslatableKey;
+  active: boolean;
+  selected: boolean;
+  selectable: boolean;
+  /** Set (to a new number each time) when this row should take the keyboard focus. */
+  focusRequest: number | null;
+  onSelect(keyId: number, selected: boolean): void;
+  onActivate(keyId: number): void;
+  /** Moves to the next (1) or previous (-1) key of the list. */
+  onNavigate(fromKeyId: number, direction: 1 | -1): void;
+  onFocused(): void;
+  onOpenDetails(key: TranslatableKey): void;
+}
+
+/** One key: its source beside the translation being edited, its status, and what can be done with it. */
+export const KeyRow = memo(function KeyRow(props: KeyRowProps) {
+  const { keyData: key, active, selected, selectable, focusRequest, onFocused } = props;
+  const ctx = useEditorContext();
+  const draft = useDraft(ctx.drafts, key.id);
+  const saved = useMemo(
+    () => savedValue(key),
+    // A new answer from the server is a new key object; only these fields decide the saved value.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key.field_type, key.value, key.translated_key_value],
+  );
+  const value = draft ?? saved;
+  const dirty = draft !== undefined;
+  const path = keyPath(key);
+  const readOnly = !ctx.canTranslate || key.has_translation_ask;
+
+  const save = useSaveTranslation(key.id);
+  const saving = useIsMutating({ mutationKey: saveMutationKey(key.id) }) > 0;
+  const ai = useAiTranslate(key.id);
+  const verify = useSetVerified();
+
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const firstBlockRef = useRef<MarkerInputHandle>(null);
+  const rowRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (focusRequest === null) return;
+    if (textareaRef.current) textareaRef.current.focus();
+    else if (firstBlockRef.current) firstBlockRef.current.focus();
+    else rowRef.current?.focus();
+    onFocused();
+  }, [focusRequest, onFocused]);
+
+  const setValue = (next: DraftValue) => ctx.drafts.set(key.id, sameValue(next, saved) ? null : next);
+
+  const hasSaved = key.translated_key_value_text !== null;
+  const isVerified = hasSaved && key.translated_key_reference_hash === key.hash;
+
+  const doSave = (verifyIt: boolean, thenNext: boolean) => {
+    if (!ctx.canTranslate || saving) return;
+    if (!dirty) {
+      if (thenNext) props.onNavigate(key.id, 1);
+      return;
+    }
+    if (!canSave(value)) {
+      notifications.show({
+        color: 'yellow',
+        title: 'Not saved yet',
+        message: 'Fix the highlighted blocks first: every block needs its text and its formatting.',
+      });
+      return;
+    }
+    save
+      .mutateAsync({ key, value, verify: verifyIt })
+      .then(() => thenNext && props.onNavigate(key.id, 1))
+      .catch(() => undefined);
+  };
+
+  const toggleVerified = () => {
+    if (!ctx.canTranslate || key.has_translation_ask) return;
+    // With unsaved text, "verify" means: this text, saved as verified.
+    if (dirty) return doSave(true, false);
+    if (hasSaved) verify.mutate({ keys: [key], verified: !isVerified });
+  };
+
+  const translateWithAi = () => {
+    if (!ctx.canTranslate || ai.isPending || key.has_translation_ask) return;
+    ai.mutateAsync(key)
+      .then(({ content }) => ctx.drafts.set(key.id, answerValue(key, content)))
+      .catch(() => undefined);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const action = shortcutFor(event);
+    if (!action) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (action === 'nextKey' || action === 'previousKey') props.onNavigate(key.id, action === 'nextKey' ? 1 : -1);
+    else if (action === 'save' || action === 'saveAndNext') doSave(ctx.verifyOnSave, action === 'saveAndNext');
+    else if (action === 'toggleVerify') toggleVerified();
+    else if (action === 'aiTranslate') translateWithAi();
+    else if (action === 'copySource' && !readOnly) setValue(sourceValue(key));
+  };
+
+  const label = `Translation of ${path}`;
+  const kind = editorKindOf(key.field_type);
+  const placeholder = readOnly ? 'No translation yet' : `Translate into ${ctx.localeName}…`;
+
+  return (
+    <div
+      ref={rowRef}
+      className={classes.row}
+      data-active={active || undefined}
+      data-key-id={key.id}
+      data-testid="key-row"
+      role="group"
+      aria-label={path}
+      tabIndex={-1}
+      onFocusCapture={() => props.onActivate(key.id)}
+      onKeyDown={onKeyDown}
+    >
+      <Stack gap="xs" px="md" py="sm">
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            {selectable && (
+              <Checkbox
+                aria-label={`Select ${path}`}
+                checked={selected}
+                onChange={(event) => props.onSelect(key.id, event.currentTarget.checked)}
+              />
+            )}
+            <Text fw={600} fz="sm" truncate title={key.key}>
+              {path}
+            </Text>
+            <Badge variant="default" size="xs" radius="sm" style={{ flexShrink: 0 }}>
+              {fieldTypeLabel(key.field_type)}
+            </Badge>
+          </Group>
+          <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+            {dirty && (
+              <Badge color="brand" variant="dot" size="sm">
+                Unsaved
+              </Badge>
+            )}
+            {key.is_needing_formatting && (
+              <Tooltip
+                label="Saved as plain text: its formatting is still to be redone from the source."
+                multiline
+                w={240}
+              >
+                <Badge color="gray" variant="light" size="sm">
+                  Needs formatting
+                </Badge>
+              </Tooltip>
+            )}
+            <GlossaryIssues issues={key.glossary_issues} />
+            {key.is_outdated && (
+              <Badge color="orange" variant="light" size="sm">
+                Outdated
+              </Badge>
+            )}
+            <StatusBadge status={key.status} />
+            <Tooltip label="Key details">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`Key details of ${path}`}
+                onClick={() => props.onOpenDetails(key)}
+              >
+                <IconInfoCircle size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+        <div className={classes.columns}>
+          <Stack gap={6}>
+            <SourceView keyData={key} terms={ctx.glossary} />
+            {key.is_outdated && key.verified_source_text !== null && (
+              <OutdatedNotice before={key.verified_source_text} after={key.value_text} />
+            )}
+          </Stack>
+          <Stack gap={6}>
+            {value.kind === 'richtext' ? (
+              <RichtextTargetEditor
+                value={value}
+                onChange={setValue}
+                label={label}
+                readOnly={readOnly}
+                firstBlockRef={firstBlockRef}
+              />
+            ) : (
+              <TextTargetEditor
+                value={value.text}
+                onChange={(text) => setValue({ kind: 'text', text })}
+                label={label}
+                readOnly={readOnly}
+                placeholder={placeholder}
+                lengthLimit={seoLengthLimit(key)}
+                monospace={kind === 'markdown'}
+                inputRef={textareaRef}
+              />
+            )}
+            {key.ask_error && (
+              <Text fz="xs" c="red.7">
+                The last AI translation failed: {key.ask_error}
+              </Text>
+            )}
+            {ctx.canTranslate && (
+              <KeyRowActions
+                dirty={dirty}
+                savable={dirty && canSave(value)}
+                saving={saving}
+                aiPending={ai.isPending}
+                askPending={key.has_translation_ask}
+                hasSaved={hasSaved}
+                verified={isVerified}
+                verifyPending={verify.isPending}
+                onSave={() => doSave(ctx.verifyOnSave, false)}
+                onToggleVerified={toggleVerified}
+                onAiTranslate={translateWithAi}
+                onCopySource={() => setValue(sourceValue(key))}
+                onRevert={() => ctx.drafts.set(key.id, null)}
+              />
+            )}
+          </Stack>
+        </div>
+      </Stack>
+    </div>
+  );
+});

@@ -1,0 +1,138 @@
+import { Alert, Button, Center, EmptyState, Stack } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Role } from '#contract/spaces.ts';
+import { ApiError } from '../api-client.ts';
+import { useApi } from '../api-context.tsx';
+import { errorMessage } from '../notify.ts';
+import { can } from '../roles.ts';
+import { accountKeys } from '../account.queries.ts';
+import { contentKeys, glossaryTermsQueryOptions, hasPendingAsks, storyQueryOptions } from './content.queries.ts';
+import { createDraftStore, useAllDrafts } from './drafts-store.ts';
+import { EditorContext, type EditorContextValue } from './editor-context.ts';
+import { StoryEditorSkeleton } from './editor-states.tsx';
+import { StoryKeys } from './story-keys.tsx';
+import { unsavedKeys, type UnsavedKey } from './unsaved-keys.ts';
+import { useVerifyOnSave } from './verify-on-save.ts';
+
+export interface StoryEditorProps {
+  spaceId: number;
+  /** Polyblok's id of the story (the `story` of the content URL). */
+  storyId: number;
+  /** The target language. */
+  locale: { code: string; name: string };
+  /** The name of the space's source language ("English"). */
+  sourceName: string;
+  /** The member's role in the space: viewers read, translators and up edit. */
+  role: Role;
+  /** The space's CDN preview token, for the published-content link; no link without it. */
+  previewToken: string | null;
+  /** The CDN of the space's region (`…/v2/cdn`); the EU one when absent. */
+  cdnBaseUrl?: string;
+  /** Told whenever the keys with unsaved text change, so the host can warn before leaving the story. */
+  onUnsavedChange?: (unsaved: UnsavedKey[]) => void;
+}
+
+/**
+ * The per-story key editor of the web app and of the Storyblok tool panel: tabs with counts, select-all and bulk
+ * actions, and every key's source beside its translation. A host that warns before closing a story listens to
+ * `onUnsavedChange`; the editor itself asks the browser to confirm closing the tab while text is unsaved.
+ */
+export function StoryEditor(props: StoryEditorProps) {
+  const { spaceId, storyId, locale, role, onUnsavedChange } = props;
+  const api = useApi();
+  const client = useQueryClient();
+  const story = useQuery(storyQueryOptions(api, storyId, locale.code));
+  const glossary = useQuery({ ...glossaryTermsQueryOptions(api, spaceId, locale.code), retry: false });
+  // Unsaved texts belong to one story in one language: another one starts with none.
+  const editing = `${storyId}:${locale.code}`;
+  const [store, setStore] = useState(() => ({ editing, drafts: createDraftStore() }));
+  // React re-renders at once with the new store; this render's output is dropped.
+  if (store.editing !== editing) setStore({ editing, drafts: createDraftStore() });
+  const { drafts } = store;
+  const [verifyOnSave, setVerifyOnSave] = useVerifyOnSave();
+  const allDrafts = useAllDrafts(drafts);
+  const keys = story.data?.translatable_keys;
+  const unsaved = useMemo(() => unsavedKeys(keys ?? [], allDrafts), [keys, allDrafts]);
+
+  useEffect(() => onUnsavedChange?.(unsaved), [unsaved, onUnsavedChange]);
+
+  // When the last AI ask of the story is done, the counts elsewhere (story list, languages) moved too.
+  const pending = hasPendingAsks(story.data);
+  const wasPending = useRef(pending);
+  useEffect(() => {
+    if (wasPending.current && !pending) {
+      void client.invalidateQueries({ queryKey: contentKeys.folders(spaceId) });
+      void client.invalidateQueries({ queryKey: accountKeys.all });
+    }
+    wasPending.current = pending;
+  }, [pending, client, spaceId]);
+
+  // Closing or reloading the tab is the one way out the host cannot intercept: the browser asks.
+  useEffect(() => {
+    if (unsaved.length === 0) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved.length]);
+
+  const terms = glossary.data?.terms;
+  const context = useMemo<EditorContextValue | null>(
+    () =>
+      story.data
+        ? {
+            spaceId,
+            storyId,
+            spaceLocaleId: story.data.space_locale_id,
+            localeCode: locale.code,
+            localeName: locale.name,
+            sourceName: props.sourceName,
+            drafts,
+            verifyOnSave,
+            canTranslate: can(role, 'translate'),
+            glossary: terms ?? [],
+          }
+        : null,
+    [story.data, spaceId, storyId, locale.code, locale.name, props.sourceName, drafts, verifyOnSave, role, terms],
+  );
+
+  if (story.isPending) return <StoryEditorSkeleton />;
+  if (story.isError) {
+    const gone = story.error instanceof ApiError && story.error.status === 404;
+    return (
+      <Center h="100%" p="xl">
+        {gone ? (
+          <EmptyState
+            icon={<IconAlertTriangle size={28} />}
+            withIndicatorBackground
+            title="Story not found"
+            description={errorMessage(story.error, 'This story is not in the space any more.')}
+          />
+        ) : (
+          <Stack align="center" gap="sm" maw={420}>
+            <Alert color="red" variant="light" title="The story could not be loaded">
+              {errorMessage(story.error, 'Polyblok could not load this story. Try again.')}
+            </Alert>
+            <Button variant="default" onClick={() => void story.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        )}
+      </Center>
+    );
+  }
+  return (
+    <EditorContext value={context}>
+      <StoryKeys
+        key={`${storyId}:${locale.code}`}
+        story={story.data}
+        previewToken={props.previewToken}
+        cdnBaseUrl={props.cdnBaseUrl}
+        unsavedCount={unsaved.length}
+        verifyOnSave={verifyOnSave}
+        onVerifyOnSaveChange={setVerifyOnSave}
+      />
+    </EditorContext>
+  );
+}

@@ -1,0 +1,71 @@
+import { Badge, Group, Stack, Switch, Text, Title, Tooltip, type MantineColor } from '@mantine/core';
+import type { StoryDetail } from '#contract/content.ts';
+import { useEditorContext } from './editor-context.ts';
+import { PublishedContentMenu } from './published-content-menu.tsx';
+import { ShortcutsHelp } from './shortcuts-help.tsx';
+
+function publication(story: Pick<StoryDetail, 'published' | 'unpublished_changes'>): {
+  label: string;
+  color: MantineColor;
+} {
+  if (!story.published) return { label: 'Unpublished', color: 'gray' };
+  return story.unpublished_changes
+    ? { label: 'Published with changes', color: 'orange' }
+    : { label: 'Published', color: 'green' };
+}
+
+export interface StoryHeaderProps {
+  story: StoryDetail;
+  previewToken: string | null;
+  cdnBaseUrl?: string | undefined;
+  verifyOnSave: boolean;
+  onVerifyOnSaveChange(value: boolean): void;
+}
+
+/** The story's name, slug and publication, and the editor's settings and help. */
+export function StoryHeader({ story, previewToken, cdnBaseUrl, verifyOnSave, onVerifyOnSaveChange }: StoryHeaderProps) {
+  const ctx = useEditorContext();
+  const state = publication(story);
+  return (
+    <Group justify="space-between" align="flex-start" gap="md" px="md" pt="md" pb="xs" wrap="nowrap">
+      <Stack gap={2} miw={0}>
+        <Title order={2} fz="h3" lineClamp={1}>
+          {story.name}
+        </Title>
+        <Group gap="xs" wrap="nowrap">
+          <Text fz="xs" c="dimmed" truncate>
+            /{story.full_slug}
+          </Text>
+          <Badge size="xs" variant="dot" color={state.color}>
+            {state.label}
+          </Badge>
+        </Group>
+      </Stack>
+      <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
+        {ctx.canTranslate && (
+          <Tooltip
+            label="On: saving marks the translation as verified against the current source. Off: saved translations stay unverified."
+            multiline
+            w={260}
+          >
+            <div>
+              <Switch
+                label="Verify on save"
+                checked={verifyOnSave}
+                onChange={(event) => onVerifyOnSaveChange(event.currentTarget.checked)}
+              />
+            </div>
+          </Tooltip>
+        )}
+        <PublishedContentMenu
+          fullSlug={story.full_slug}
+          localeCode={ctx.localeCode}
+          previewToken={previewToken}
+          published={story.published}
+          cdnBaseUrl={cdnBaseUrl}
+        />
+        <ShortcutsHelp />
+      </Group>
+    </Group>
+  );
+}

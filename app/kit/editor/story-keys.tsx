@@ -1,0 +1,151 @@
+import { Badge, Box, Divider, Group, Loader, Tabs, Text } from '@mantine/core';
+import { memo, useCallback, useMemo, useState } from 'react';
+import type { StoryDetail, TranslatableKey } from '#contract/content.ts';
+import { formatCount, formatQuantity } from '../format.ts';
+import classes from './editor.module.css';
+import { useEditorContext } from './editor-context.ts';
+import { NoKeysState } from './editor-states.tsx';
+import { KeyDetailsModal } from './key-details-modal.tsx';
+import { KeyList } from './key-list.tsx';
+import { keysInTab, keyTabLabels, keyTabs, tabCounts, type KeyTab } from './key-tabs.ts';
+import { SelectionBar } from './selection-bar.tsx';
+import { StoryHeader } from './story-header.tsx';
+
+export interface StoryKeysProps {
+  story: StoryDetail;
+  previewToken: string | null;
+  cdnBaseUrl?: string | undefined;
+  unsavedCount: number;
+  verifyOnSave: boolean;
+  onVerifyOnSaveChange(value: boolean): void;
+}
+
+const emptyTab: Readonly<Record<KeyTab, (language: string) => string>> = {
+  all: () => 'This story has no translatable text: mark fields translatable in Storyblok and sync to see them here.',
+  missing: (language) => `Every key of this story has a translation in ${language}.`,
+  unverified: () => 'No key waits for verification.',
+  completed: () => 'No key is verified yet.',
+};
+
+/**
+ * The loaded story: header, tabs with counts, the selection's actions and the key list. Memoized: typing changes
+ * the unsaved texts of the editor above it, which this part only reads through each row.
+ */
+export const StoryKeys = memo(function StoryKeys({
+  story,
+  previewToken,
+  cdnBaseUrl,
+  unsavedCount,
+  verifyOnSave,
+  onVerifyOnSaveChange,
+}: StoryKeysProps) {
+  const ctx = useEditorContext();
+  const [tab, setTab] = useState<KeyTab>('all');
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<number>>(new Set());
+  const [details, setDetails] = useState<TranslatableKey | null>(null);
+
+  const keys = story.translatable_keys;
+  const counts = useMemo(() => tabCounts(keys), [keys]);
+  const visible = useMemo(() => keysInTab(keys, tab), [keys, tab]);
+  const selected = useMemo(() => keys.filter((key) => selectedIds.has(key.id)), [keys, selectedIds]);
+  const requested = useMemo(() => keys.filter((key) => key.has_translation_ask).length, [keys]);
+  // The modal follows the key as it changes (a save, a refresh) while it is open.
+  const detailsKey = details ? (keys.find((key) => key.id === details.id) ?? details) : null;
+
+  const onSelect = useCallback((keyId: number, checked: boolean) => {
+    setSelectedIds((current) => {
+      const next = new Set(current);
+      if (checked) next.add(keyId);
+      else next.delete(keyId);
+      return next;
+    });
+  }, []);
+  const onSelectAll = (checked: boolean) => setSelectedIds(new Set(checked ? visible.map((key) => key.id) : []));
+  const onClear = useCallback(() => setSelectedIds(new Set()), []);
+  const onOpenDetails = useCallback((key: TranslatableKey) => setDetails(key), []);
+
+  return (
+    <Box h="100%" style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+      <StoryHeader
+        story={story}
+        previewToken={previewToken}
+        cdnBaseUrl={cdnBaseUrl}
+        verifyOnSave={verifyOnSave}
+        onVerifyOnSaveChange={onVerifyOnSaveChange}
+      />
+      <Tabs
+        value={tab}
+        onChange={(value) => {
+          setTab((value as KeyTab | null) ?? 'all');
+          // A selection hidden by the new tab would be acted on unseen.
+          onClear();
+        }}
+        px="md"
+      >
+        <Tabs.List>
+          {keyTabs.map((name) => (
+            <Tabs.Tab
+              key={name}
+              value={name}
+              rightSection={
+                <Badge
+                  size="sm"
+                  variant={tab === name ? 'filled' : 'light'}
+                  color={name === 'missing' && counts.missing > 0 ? 'red' : 'gray'}
+                  data-testid={`count-${name}`}
+                >
+                  {formatCount(counts[name])}
+                </Badge>
+              }
+            >
+              {keyTabLabels[name]}
+            </Tabs.Tab>
+          ))}
+          {unsavedCount > 0 && (
+            <Group ml="auto" pr={4}>
+              <Badge color="brand" variant="dot" data-testid="unsaved-count">
+                {formatQuantity(unsavedCount, 'unsaved key', 'unsaved keys')}
+              </Badge>
+            </Group>
+          )}
+        </Tabs.List>
+      </Tabs>
+      {requested > 0 && (
+        <Group gap="xs" px="md" py={6} bg="violet.0" role="status">
+          <Loader size={14} color="violet" />
+          <Text fz="sm" c="violet.9">
+            AI is translating {formatQuantity(requested, 'key', 'keys')}. This story refreshes every 5 seconds until{' '}
+            {requested === 1 ? 'it is' : 'they are'} done.
+          </Text>
+        </Group>
+      )}
+      {ctx.canTranslate && (
+        <SelectionBar visible={visible} selected={selected} onSelectAll={onSelectAll} onClear={onClear} />
+      )}
+      <Divider />
+      {visible.length === 0 ? (
+        <NoKeysState description={emptyTab[tab](ctx.localeName)} />
+      ) : (
+        <>
+          <div className={classes.columns} style={{ padding: '6px 16px' }}>
+            <Text fz="xs" fw={600} c="dimmed" tt="uppercase">
+              Source · {ctx.sourceName}
+            </Text>
+            <Text fz="xs" fw={600} c="dimmed" tt="uppercase">
+              Translation · {ctx.localeName}
+            </Text>
+          </div>
+          <Divider />
+          <KeyList
+            keys={visible}
+            selected={selectedIds}
+            selectable={ctx.canTranslate}
+            onSelect={onSelect}
+            onOpenDetails={onOpenDetails}
+          />
+        </>
+      )}
+      <KeyDetailsModal keyData={detailsKey} onClose={() => setDetails(null)} />
+    </Box>
+  );
+});

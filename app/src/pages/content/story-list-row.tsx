@@ -1,0 +1,89 @@
+import { Badge, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconCircleCheck, IconFileText, IconFolder } from '@tabler/icons-react';
+import type { StoryListItem } from '#contract/content.ts';
+import { formatCount } from '#kit/format.ts';
+import classes from './content-page.module.css';
+
+const publicationLabels: Record<StoryListItem['publication'], string> = {
+  folder: 'Folder',
+  unpublished: 'Unpublished',
+  published: 'Published',
+  published_with_changes: 'Published with changes',
+};
+
+function Progress({ item }: { item: StoryListItem }) {
+  if (item.is_ignored) {
+    return (
+      <Tooltip label="Left out of translation">
+        <Badge size="sm" color="gray" variant="light" style={{ flexShrink: 0 }}>
+          Ignored
+        </Badge>
+      </Tooltip>
+    );
+  }
+  if (item.translatable_keys_count === 0) return null;
+  if (item.missing_translated_keys_count > 0) {
+    return (
+      <Tooltip
+        label={`${formatCount(item.missing_translated_keys_count)} of ${formatCount(item.translatable_keys_count)} keys have no translation`}
+      >
+        <Badge size="sm" color="red" variant="light" style={{ flexShrink: 0 }}>
+          {formatCount(item.missing_translated_keys_count)} missing
+        </Badge>
+      </Tooltip>
+    );
+  }
+  const unverified = item.missing_validated_translated_keys_count;
+  if (unverified > 0) {
+    return (
+      <Badge size="sm" color="yellow" variant="light" style={{ flexShrink: 0 }}>
+        {formatCount(unverified)} to verify
+      </Badge>
+    );
+  }
+  return (
+    <Tooltip label="Every key is translated and verified">
+      <IconCircleCheck
+        size={18}
+        color="var(--mantine-color-green-6)"
+        aria-label="Translated and verified"
+        style={{ flexShrink: 0 }}
+      />
+    </Tooltip>
+  );
+}
+
+/** A folder or story of the list: its publication state and what is missing in the language. */
+export function StoryListRow({ item, active, onOpen }: { item: StoryListItem; active: boolean; onOpen(): void }) {
+  const Icon = item.is_folder ? IconFolder : IconFileText;
+  return (
+    <UnstyledButton
+      className={classes.listRow}
+      data-active={active || undefined}
+      onClick={onOpen}
+      aria-current={active ? 'page' : undefined}
+      data-testid="story-row"
+    >
+      <Group gap="sm" wrap="nowrap">
+        <Icon
+          size={18}
+          color={item.is_folder ? 'var(--mantine-color-yellow-7)' : 'var(--mantine-color-gray-6)'}
+          style={{ flexShrink: 0 }}
+          aria-hidden
+        />
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Text fz="sm" fw={active ? 600 : 500} truncate>
+            {item.name}
+          </Text>
+          <Group gap={6} wrap="nowrap">
+            <span className={classes.publicationDot} data-publication={item.publication} aria-hidden />
+            <Text fz="xs" c="dimmed" truncate data-testid="publication">
+              {publicationLabels[item.publication]}
+            </Text>
+          </Group>
+        </div>
+        <Progress item={item} />
+      </Group>
+    </UnstyledButton>
+  );
+}
