@@ -17,6 +17,11 @@ export const spaceSettingsSchema = z.object({
     last_error: z.string().nullable(),
     last_written_at: z.iso.datetime({ offset: true }).nullable(),
   }),
+  /** AI words used today (UTC) against the space's daily allowance (the Entry Plan's, or the one without a plan). */
+  ai_usage: z.object({
+    words_today: z.number().int().nonnegative(),
+    daily_words: z.number().int().nonnegative(),
+  }),
 });
 
 export type SpaceSettings = z.infer<typeof spaceSettingsSchema>;

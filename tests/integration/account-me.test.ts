@@ -6,10 +6,11 @@ import { apiFetch, createAccount, uniqueEmail } from '#tests/support/auth-client
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 
 const CRISP_SECRET = 'crisp-website-secret-for-tests';
+const CRISP_WEBSITE_ID = '3f1c2a4e-8b7d-4c2e-9a51-0d6e2f7b8c90';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { CRISP_SECRET } });
+  server = await startTestServer({ env: { CRISP_SECRET, CRISP_WEBSITE_ID } });
 });
 
 afterAll(async () => {
@@ -38,6 +39,7 @@ describe('GET /api/me', () => {
       name: null,
       email,
       crisp_signature: createHmac('sha256', CRISP_SECRET).update(email).digest('hex'),
+      crisp_website_id: CRISP_WEBSITE_ID,
       spaces: [],
     });
   });

@@ -21,8 +21,9 @@ export function RouteErrorPage() {
       closeOnEscape={false}
       centered
       title="An error occurred"
+      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
-      <Text>You can either go back to homepage or try refresh the current page</Text>
+      <Text c="dimmed">You can either go back to homepage or try refresh the current page</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={() => window.location.reload()}>
           Refresh

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '#kit/auth/auth-context.ts';
 import { InitialAvatar } from '#kit/initial-avatar.tsx';
+import { resetCrispSession } from './crisp-chat.ts';
 import { TwoFactorSection } from './two-factor-section.tsx';
 import { useAccount } from './use-account.ts';
 
@@ -21,6 +22,7 @@ export function ProfileDialog({ opened, onClose }: ProfileDialogProps) {
   async function logout() {
     setLoggingOut(true);
     await auth.signOut();
+    resetCrispSession();
     navigate('/login', { replace: true });
   }
 

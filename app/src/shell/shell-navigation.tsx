@@ -1,38 +1,28 @@
-import type { ReactNode } from 'react';
-import { Link, useMatch } from 'react-router';
+import { UnstyledButton } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { useMatch } from 'react-router';
+import { openCrispChat } from './crisp-chat.ts';
+import { ShellNavLink, type NavItem } from './shell-nav-link.tsx';
 import classes from './shell-navigation.module.css';
 import { SpacesIcon, SupportIcon } from './shell-icons.tsx';
+import { useAccount } from './use-account.ts';
 
-interface NavItem {
-  label: string;
-  to: string;
-  icon: ReactNode;
-  /** Highlighted only on exactly this path (the spaces list at /), or below it too. */
-  end?: boolean;
-}
-
-// Outside a space. The in-space items (Translations, Glossary, Users, Settings), the 'Back to
-// spaces' link and the space dropdown take this list's place when the space screens arrive.
 const outsideSpaceItems: NavItem[] = [{ label: 'Spaces', to: '/', icon: <SpacesIcon />, end: true }];
 
 const supportItem: NavItem = { label: 'Support', to: '/support', icon: <SupportIcon /> };
 
-function ShellNavLink({ item }: { item: NavItem }) {
-  const active = useMatch({ path: item.to, end: item.end ?? false }) !== null;
-  return (
-    <Link
-      to={item.to}
-      className={classes.link}
-      data-active={active || undefined}
-      aria-current={active ? 'page' : undefined}
-    >
-      {item.icon}
-      <span>{item.label}</span>
-    </Link>
-  );
-}
+// Inside a space only: its dropdown is the heaviest part of the sidebar and the spaces list never needs it.
+const SpaceNavigation = lazy(async () => ({ default: (await import('./space-navigation.tsx')).SpaceNavigation }));
 
 export function ShellNavigation() {
+  const inSpace = useMatch('/spaces/:spaceId/*');
+  if (inSpace) {
+    return (
+      <Suspense fallback={<div className={classes.pending} />}>
+        <SpaceNavigation spaceId={inSpace.params.spaceId ?? ''} />
+      </Suspense>
+    );
+  }
   return (
     <nav aria-label="Main" className={classes.list}>
       {outsideSpaceItems.map((item) => (
@@ -42,6 +32,18 @@ export function ShellNavigation() {
   );
 }
 
+/** Opens the Crisp chat where one is configured (with the user's signed e-mail), the support page otherwise. */
 export function SupportNavLink() {
-  return <ShellNavLink item={supportItem} />;
+  const account = useAccount();
+  const websiteId = account.crisp_website_id;
+  if (!websiteId) return <ShellNavLink item={supportItem} />;
+  return (
+    <UnstyledButton
+      className={classes.link}
+      onClick={() => openCrispChat({ websiteId, email: account.email, signature: account.crisp_signature })}
+    >
+      {supportItem.icon}
+      <span>{supportItem.label}</span>
+    </UnstyledButton>
+  );
 }

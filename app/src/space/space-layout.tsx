@@ -1,4 +1,5 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Outlet, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '#kit/use-page-title.ts';
@@ -25,11 +26,21 @@ function SpaceNotFound() {
   return (
     <Center mih="70dvh" p="md">
       <Stack align="center" gap="xs" ta="center">
+        <ThemeIcon size={56} radius="xl" variant="light" color="gray" mb="sm">
+          <IconLock size={28} />
+        </ThemeIcon>
         <Title order={1} fz="h2">
           Space not found
         </Title>
         <Text c="dimmed">Please check you have right to access this space</Text>
-        <Button mt="md" onClick={() => void navigate(-1)}>
+        <Button
+          mt="md"
+          onClick={() => {
+            // Opened from a link or typed in: there is nothing in the app to go back to, so go to the spaces.
+            const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+            void (index > 0 ? navigate(-1) : navigate('/'));
+          }}
+        >
           Go back
         </Button>
       </Stack>

@@ -1,4 +1,29 @@
-// Scaffold: replaced by the screen itself.
+import { Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '#kit/api-context.tsx';
+import { PageLayout } from '#kit/page-layout.tsx';
+import { spaceSettingsQueryOptions } from '#kit/space-settings.queries.ts';
+import { usePageTitle } from '#kit/use-page-title.ts';
+import { useCurrentSpace } from '../../space/current-space.ts';
+import { SubscriptionCard } from './subscription-card.tsx';
+import { SyncCard } from './sync-card.tsx';
+import { WebhookCard } from './webhook-card.tsx';
+import { WriteBackCard } from './write-back-card.tsx';
+
+/** /spaces/:spaceId/settings: synchronization, writing back to Storyblok, the webhook and the plan. */
 export function SettingsPage() {
-  return null;
+  usePageTitle('Settings');
+  const api = useApi();
+  const { space, can } = useCurrentSpace();
+  const settings = useQuery(spaceSettingsQueryOptions(api, space.id));
+  return (
+    <PageLayout title="Settings" maxWidth={960}>
+      <Stack gap="lg">
+        <SyncCard />
+        <WriteBackCard settings={settings.data} error={settings.error} />
+        {can('token') && <WebhookCard spaceId={space.id} />}
+        <SubscriptionCard settings={settings.data} />
+      </Stack>
+    </PageLayout>
+  );
 }

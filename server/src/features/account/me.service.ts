@@ -7,6 +7,7 @@ import { spaceViewSelect, toSpace } from './space-view.ts';
 export interface MeDeps {
   prisma: Database;
   crispSecret: string | undefined;
+  crispWebsiteId: string | undefined;
 }
 
 /** Crisp's identity verification: HMAC-SHA256 of the e-mail with the website's secret, in hex. */
@@ -34,6 +35,7 @@ export async function getAccount(deps: MeDeps, userId: string): Promise<MeRespon
     name: user.name,
     email: user.email,
     crisp_signature: crispSignature(deps.crispSecret, user.email),
+    crisp_website_id: deps.crispWebsiteId ?? null,
     spaces: user.memberships.map((membership) => toSpace(membership.space, membership)),
   };
 }

@@ -1,6 +1,7 @@
 import type { AvailableSpace } from '#contract/space-connect.ts';
 import type { MembershipStatus } from '#contract/spaces.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
+import { announceRequest } from '../members/request-notice.service.ts';
 import { startSync } from '../sync/sync.service.ts';
 import { newWebhookSecret } from '../webhooks/webhook-secret.ts';
 import { sealStoryblokToken } from './space-credentials.ts';
@@ -101,18 +102,26 @@ export async function createSpace(
   return { id: spaceId, status: 'joined', sync_batch_id: sync.sync_batch_id };
 }
 
+/** Someone already in the space keeps their standing; a new request is recorded and its admins hear of it. */
 async function requestAccess(deps: SpaceDeps, spaceId: number, userId: string): Promise<CreatedSpace> {
-  const membership = await deps.prisma.membership.upsert({
-    where: { spaceId_userId: { spaceId, userId } },
-    create: { spaceId, userId, role: 'translator', status: 'requesting' },
-    update: {},
-    select: { status: true },
-  });
-  if (membership.status === 'requesting') {
-    await deps.prisma.auditEvent.create({
-      data: { spaceId, actorId: userId, action: 'member.requested' },
+  const where = { spaceId_userId: { spaceId, userId } };
+  const existing = await deps.prisma.membership.findUnique({ where, select: { status: true } });
+  if (existing) return { id: spaceId, status: existing.status, sync_batch_id: null };
+  try {
+    await deps.prisma.membership.create({
+      data: { spaceId, userId, role: 'translator', status: 'requesting' },
       select: { id: true },
     });
+  } catch (error) {
+    // The same request twice at once: the first one stands.
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')) throw error;
+    const raced = await deps.prisma.membership.findUniqueOrThrow({ where, select: { status: true } });
+    return { id: spaceId, status: raced.status, sync_batch_id: null };
   }
-  return { id: spaceId, status: membership.status, sync_batch_id: null };
+  await deps.prisma.auditEvent.create({
+    data: { spaceId, actorId: userId, action: 'member.requested', targetType: 'user', targetId: userId },
+    select: { id: true },
+  });
+  await announceRequest(deps, spaceId, userId);
+  return { id: spaceId, status: 'requesting', sync_batch_id: null };
 }

@@ -1,12 +1,20 @@
 import type { SpaceSettings } from '#contract/space-settings.ts';
 import type { Database } from '../../db/prisma.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import { dailyAllowance, wordsUsedToday } from '../ai/ai-quota.ts';
 import { scheduleWriteBack } from '../write-back/write-back.schedule.ts';
 
-export async function getSpaceSettings(prisma: Database, spaceId: number): Promise<SpaceSettings> {
+export interface SettingsDeps {
+  prisma: Database;
+  /** AI words per day for a space without a plan (AI_DAILY_WORDS_WITHOUT_PLAN). */
+  wordsWithoutPlan: number;
+}
+
+export async function getSpaceSettings(deps: SettingsDeps, spaceId: number): Promise<SpaceSettings> {
+  const { prisma } = deps;
   const space = await prisma.space.findUniqueOrThrow({ where: { id: spaceId }, select: { writeBackMode: true } });
   const scope = { story: { spaceId } };
-  const [pending, failed, lastFailure, lastWrite] = await Promise.all([
+  const [pending, failed, lastFailure, lastWrite, wordsToday, dailyWords] = await Promise.all([
     prisma.storyWriteBack.count({ where: { ...scope, status: { in: ['pending', 'writing'] } } }),
     prisma.storyWriteBack.count({ where: { ...scope, status: 'failed' } }),
     prisma.storyWriteBack.findFirst({
@@ -19,6 +27,8 @@ export async function getSpaceSettings(prisma: Database, spaceId: number): Promi
       orderBy: { lastWrittenAt: 'desc' },
       select: { lastWrittenAt: true },
     }),
+    wordsUsedToday(prisma, spaceId),
+    dailyAllowance(prisma, spaceId, deps.wordsWithoutPlan),
   ]);
   return {
     write_back_mode: space.writeBackMode,
@@ -28,6 +38,7 @@ export async function getSpaceSettings(prisma: Database, spaceId: number): Promi
       last_error: lastFailure?.lastError ?? null,
       last_written_at: lastWrite?.lastWrittenAt?.toISOString() ?? null,
     },
+    ai_usage: { words_today: wordsToday, daily_words: dailyWords },
   };
 }
 
@@ -36,7 +47,7 @@ export async function getSpaceSettings(prisma: Database, spaceId: number): Promi
  * every story with translations is queued; the writer sends nothing where Storyblok is already up to date.
  */
 export async function updateSpaceSettings(
-  deps: { prisma: Database; queue: Pick<JobQueue, 'send'> },
+  deps: SettingsDeps & { queue: Pick<JobQueue, 'send'> },
   spaceId: number,
   userId: string,
   mode: SpaceSettings['write_back_mode'],
@@ -64,5 +75,5 @@ export async function updateSpaceSettings(
       );
     }
   }
-  return getSpaceSettings(deps.prisma, spaceId);
+  return getSpaceSettings(deps, spaceId);
 }

@@ -11,4 +11,8 @@ export interface SpaceDeps {
   secretBox: SecretBox;
   queue: JobQueue;
   authFor: AuthFor;
+  /** Public origin of the web app, for links in e-mails (admins hear of requests to join). */
+  siteUrl: string;
+  /** AI words per day for a space without a plan, for the settings' usage report. */
+  wordsWithoutPlan: number;
 }

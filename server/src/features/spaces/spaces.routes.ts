@@ -46,7 +46,7 @@ export function spacesRoutes(bind: BindRoute, deps: SpaceDeps): Router {
     ({ params, body, auth }) => languages.deleteLanguage(deps, params.id, auth.userId, body.id),
     { space: byPathId },
   );
-  bind(router, getSpaceSettings, ({ params }) => settings.getSpaceSettings(deps.prisma, params.id), {
+  bind(router, getSpaceSettings, ({ params }) => settings.getSpaceSettings(deps, params.id), {
     space: byPathId,
   });
   bind(

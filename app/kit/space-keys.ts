@@ -1,0 +1,8 @@
+/** Query keys of one space's own resources, under one prefix so a sync or a token change can refresh them all. */
+export const spaceKeys = {
+  all: ['space'] as const,
+  detail: (spaceId: number) => [...spaceKeys.all, spaceId] as const,
+  syncStatus: (spaceId: number) => [...spaceKeys.detail(spaceId), 'sync_status'] as const,
+  settings: (spaceId: number) => [...spaceKeys.detail(spaceId), 'settings'] as const,
+  webhook: (spaceId: number) => [...spaceKeys.detail(spaceId), 'webhook'] as const,
+};

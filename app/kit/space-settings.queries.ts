@@ -1,0 +1,41 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { getSpaceSettings, SpaceSettings, updateSpaceSettings } from '#contract/space-settings.ts';
+import type { getWebhookSettings } from '#contract/webhooks.ts';
+import type { ApiClient } from './api-client.ts';
+import { useApi } from './api-context.tsx';
+import { endpointRef } from './endpoint-ref.ts';
+import { spaceKeys } from './space-keys.ts';
+
+export const spaceSettingsEndpoint = endpointRef<typeof getSpaceSettings>('GET', '/api/spaces/:id/settings');
+export const updateSpaceSettingsEndpoint = endpointRef<typeof updateSpaceSettings>('POST', '/api/spaces/:id/settings');
+export const webhookSettingsEndpoint = endpointRef<typeof getWebhookSettings>('GET', '/api/spaces/:id/webhook');
+
+/** Write-back counts move while stories are written; a short poll keeps the card honest without a refresh. */
+const SETTINGS_POLL_MS = 5_000;
+
+export function spaceSettingsQueryOptions(api: ApiClient, spaceId: number) {
+  return queryOptions({
+    queryKey: spaceKeys.settings(spaceId),
+    queryFn: ({ signal }) => api.call(spaceSettingsEndpoint, { params: { id: spaceId }, signal }),
+    refetchInterval: (query) => ((query.state.data?.write_back.pending ?? 0) > 0 ? SETTINGS_POLL_MS : false),
+  });
+}
+
+/** Where Storyblok must send webhooks, and their secret: admins only (the server refuses anyone else). */
+export function webhookSettingsQueryOptions(api: ApiClient, spaceId: number) {
+  return queryOptions({
+    queryKey: spaceKeys.webhook(spaceId),
+    queryFn: ({ signal }) => api.call(webhookSettingsEndpoint, { params: { id: spaceId }, signal }),
+    staleTime: Infinity,
+  });
+}
+
+export function useUpdateWriteBackMode(spaceId: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (mode: SpaceSettings['write_back_mode']) =>
+      api.call(updateSpaceSettingsEndpoint, { params: { id: spaceId }, body: { write_back_mode: mode } }),
+    onSuccess: (settings) => queryClient.setQueryData(spaceKeys.settings(spaceId), settings),
+  });
+}

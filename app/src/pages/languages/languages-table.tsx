@@ -1,0 +1,111 @@
+import { ActionIcon, Badge, Group, Menu, Table, Text } from '@mantine/core';
+import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import type { SpaceLocale } from '#contract/spaces.ts';
+import { CompletionBar } from '#kit/completion-bar.tsx';
+import { localeCompletion, unverifiedCount } from '#kit/completion.ts';
+import { formatCount, formatDateTime, formatRelative } from '#kit/format.ts';
+import classes from './languages-table.module.css';
+
+export interface LanguagesTableProps {
+  spaceId: number;
+  locales: SpaceLocale[];
+  sourceKeys: number;
+  /** Admins get the row menu; null hides it. */
+  onEdit: ((locale: SpaceLocale) => void) | null;
+  onDelete: ((locale: SpaceLocale) => void) | null;
+}
+
+function RowMenu({ locale, onEdit, onDelete }: { locale: SpaceLocale; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={160}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${locale.name}`}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
+          Edit
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+          Delete
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The space's target languages; a row opens the content to translate in that language. */
+export function LanguagesTable({ spaceId, locales, sourceKeys, onEdit, onDelete }: LanguagesTableProps) {
+  const navigate = useNavigate();
+  const contentPath = (locale: SpaceLocale) => `/spaces/${spaceId}/content?locale=${encodeURIComponent(locale.code)}`;
+  const withMenu = onEdit !== null && onDelete !== null;
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="md" horizontalSpacing="md" highlightOnHover={false}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Language</Table.Th>
+            <Table.Th ta="right">Missing</Table.Th>
+            <Table.Th ta="right">Unverified</Table.Th>
+            <Table.Th w="28%">Completion</Table.Th>
+            <Table.Th>Last update</Table.Th>
+            {withMenu && <Table.Th w={56} aria-label="Actions" />}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {locales.map((locale) => (
+            <Table.Tr
+              key={locale.id}
+              className={classes.row}
+              onClick={(event) => {
+                // The row is a big target for the link in its first cell; the menu is not part of it.
+                if ((event.target as HTMLElement).closest('a, button, [role="menu"]')) return;
+                void navigate(contentPath(locale));
+              }}
+            >
+              <Table.Td>
+                <Group gap="sm" wrap="nowrap">
+                  <Link to={contentPath(locale)} className={classes.name}>
+                    {locale.name}
+                  </Link>
+                  <Badge variant="light" color="gray" tt="none" ff="monospace">
+                    {locale.code}
+                  </Badge>
+                </Group>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text fz="sm" fw={locale.missing_translated_keys_count > 0 ? 600 : 400}>
+                  {formatCount(locale.missing_translated_keys_count)}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text fz="sm">{formatCount(unverifiedCount(locale))}</Text>
+              </Table.Td>
+              <Table.Td>
+                <CompletionBar value={localeCompletion(locale, sourceKeys)} label={`Completion of ${locale.name}`} />
+              </Table.Td>
+              <Table.Td>
+                {locale.last_translation_at ? (
+                  <Text fz="sm" title={formatDateTime(locale.last_translation_at)}>
+                    {formatRelative(locale.last_translation_at)}
+                  </Text>
+                ) : (
+                  <Text fz="sm" c="dimmed">
+                    No translations yet
+                  </Text>
+                )}
+              </Table.Td>
+              {withMenu && (
+                <Table.Td>
+                  <RowMenu locale={locale} onEdit={() => onEdit(locale)} onDelete={() => onDelete(locale)} />
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,68 @@
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '#kit/api-client.ts';
+import { errorMessage, notifySuccess } from '#kit/notify.ts';
+import { useReplaceSpaceToken } from '#kit/space-sync.queries.ts';
+
+export interface ReplaceTokenModalProps {
+  spaceId: number;
+  spaceName: string;
+  onClose: () => void;
+}
+
+/** Gives the space a new personal access token after Storyblok refused the old one; syncing resumes. */
+export function ReplaceTokenModal({ spaceId, spaceName, onClose }: ReplaceTokenModalProps) {
+  const [token, setToken] = useState('');
+  const replace = useReplaceSpaceToken(spaceId);
+  const error = replace.error;
+  const fieldError = !error
+    ? null
+    : error instanceof ApiError && error.code === 'invalid_token'
+      ? 'Invalid personal access token'
+      : errorMessage(error, 'The token could not be saved. Please try again.');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!token.trim()) return;
+    replace.mutate(token.trim(), {
+      onSuccess: () => {
+        notifySuccess('Token updated', 'Synchronization with Storyblok has been started');
+        onClose();
+      },
+    });
+  }
+
+  return (
+    <Modal opened onClose={onClose} title="Provide a new token" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text fz="sm" c="dimmed">
+            Paste a Storyblok personal access token that can see <strong>{spaceName}</strong>. Polyblok checks it,
+            stores it encrypted, writes any pending translations and synchronizes again.
+          </Text>
+          <PasswordInput
+            label="Personal access token"
+            placeholder="Paste your token"
+            autoComplete="off"
+            spellCheck={false}
+            data-autofocus
+            value={token}
+            onChange={(event) => {
+              setToken(event.currentTarget.value);
+              if (replace.isError) replace.reset();
+            }}
+            error={fieldError}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={replace.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!token.trim()} loading={replace.isPending}>
+              Save token
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,136 @@
+import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
+import { collectProblems, failedResource } from './browser-problems.ts';
+import { saveScreenshot } from './screenshots.ts';
+import { expect, test } from './server.ts';
+import { ownerWithSpace } from './spaces.ts';
+
+const TOKEN_TOOLTIP = 'Sync has been stopped with the Storyblok Space, please provide a valid token';
+
+test.describe('settings', () => {
+  test('Synchronize now shows the run’s progress and its notifications', async ({ page, services }) => {
+    test.setTimeout(120_000);
+    const problems = collectProblems(page);
+    const { space, spaceId } = await ownerWithSpace(page, services, 'syncer');
+    await page.goto(`/spaces/${spaceId}/settings`);
+    await expect(page).toHaveTitle('Settings | Polyblok');
+    const sync = page
+      .locator('.mantine-Card-root')
+      .filter({ has: page.getByRole('heading', { name: 'Synchronization' }) });
+    await expect(sync.getByText('Last sync')).toBeVisible();
+    await expect(sync.getByText('Never synced')).toBeHidden();
+
+    const subscription = page
+      .locator('.mantine-Card-root')
+      .filter({ has: page.getByRole('heading', { name: 'Subscription' }) });
+    await expect(subscription.getByText('Entry Plan')).toBeVisible();
+    await expect(subscription.getByText('$49')).toBeVisible();
+    await expect(subscription.getByText('No subscription', { exact: true })).toBeVisible();
+    await expect(subscription.getByText('AI automatic translations up to 1,000 words per day')).toBeVisible();
+    await expect(subscription.getByTestId('ai-usage')).toHaveText('0 of 1,000 words');
+    await expect(subscription.getByRole('link', { name: 'Manage subscription' })).toHaveCount(0);
+    await subscription.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'settings-subscription');
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    const webhook = page
+      .locator('.mantine-Card-root')
+      .filter({ has: page.getByRole('heading', { name: 'Storyblok webhook' }) });
+    await expect(webhook.getByRole('textbox', { name: 'Endpoint' })).toHaveValue(/\/api\/webhooks\/storyblok$/);
+    await saveScreenshot(page, 'settings');
+
+    // Edited stories are read again, one request each: with a slower Storyblok the run lasts long enough
+    // to watch its count move.
+    for (const storyId of Object.values(basicFixture.stories)) {
+      services.storyblok.editStory(space.spaceId, space.storyId(storyId), { name: `Edited ${storyId}` });
+    }
+    services.storyblok.traffic.latencyMs = 400;
+    try {
+      await sync.getByRole('button', { name: 'Synchronize now' }).click();
+      await expect(page.getByText('Sync started')).toBeVisible();
+      await expect(page.getByText('Synchronization with Storyblok has been started')).toBeVisible();
+      await expect(sync.getByText('Syncing stories')).toBeVisible();
+      await expect(sync.getByRole('button', { name: 'Synchronize now' })).toBeDisabled();
+      await expect(sync.getByTestId('sync-count')).toHaveText(/^\d+ \/ \d+ stories$/, { timeout: 20_000 });
+      await expect(sync.getByRole('progressbar', { name: 'Sync progress' })).toBeVisible();
+      await saveScreenshot(page, 'settings-syncing');
+      await expect(sync.getByText('Syncing stories')).toBeHidden({ timeout: 30_000 });
+    } finally {
+      services.storyblok.traffic.latencyMs = 0;
+    }
+    await expect(sync.getByText('Last sync')).toBeVisible();
+    await expect(sync.getByText(/\(just now\)$/)).toBeVisible();
+    await expect(sync.getByRole('button', { name: 'Synchronize now' })).toBeEnabled();
+    expect(problems).toEqual([]);
+  });
+
+  test('a revoked token stops syncing with the Invalid Token warning until a new token is given', async ({
+    page,
+    services,
+  }) => {
+    test.setTimeout(120_000);
+    const expected: RegExp[] = [];
+    const problems = collectProblems(page, expected);
+    const { space, spaceId } = await ownerWithSpace(page, services, 'revoked');
+    await page.goto(`/spaces/${spaceId}/settings`);
+    const sync = page
+      .locator('.mantine-Card-root')
+      .filter({ has: page.getByRole('heading', { name: 'Synchronization' }) });
+
+    services.storyblok.revokeToken(space.pat);
+    await sync.getByRole('button', { name: 'Synchronize now' }).click();
+    await expect(page.getByText('Sync started')).toBeVisible();
+    const warning = sync.getByText('Invalid Token', { exact: true });
+    await expect(warning).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Sync failed')).toBeVisible();
+    await expect(sync.getByRole('button', { name: 'Synchronize now' })).toBeDisabled();
+    await warning.hover();
+    await expect(page.getByRole('tooltip')).toHaveText(TOKEN_TOOLTIP);
+    await saveScreenshot(page, 'settings-invalid-token');
+
+    // The spaces list shows it too.
+    await page.getByRole('link', { name: 'Back to spaces' }).click();
+    await expect(page.getByText('Invalid Token', { exact: true })).toBeVisible();
+    await page.goBack();
+
+    await sync.getByRole('button', { name: 'Provide a new token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Provide a new token' });
+    const token = dialog.getByLabel('Personal access token');
+    await expect(dialog.getByRole('button', { name: 'Save token' })).toBeDisabled();
+    expected.push(failedResource(422));
+    await token.fill(space.pat);
+    await dialog.getByRole('button', { name: 'Save token' }).click();
+    await expect(dialog.getByText('Invalid personal access token')).toBeVisible();
+    await saveScreenshot(page, 'settings-replace-token');
+
+    const fresh = `${space.pat}-renewed`;
+    services.storyblok.addToken(fresh, [space.spaceId]);
+    await token.fill(fresh);
+    await dialog.getByRole('button', { name: 'Save token' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Token updated')).toBeVisible();
+    await expect(warning).toBeHidden();
+    await expect(sync.getByText('Last sync')).toBeVisible({ timeout: 30_000 });
+    await expect(sync.getByRole('button', { name: 'Synchronize now' })).toBeEnabled();
+    expect(problems).toEqual([]);
+  });
+
+  test('admins choose which translations are written to Storyblok', async ({ page, services }) => {
+    test.setTimeout(90_000);
+    const problems = collectProblems(page);
+    const { spaceId } = await ownerWithSpace(page, services, 'writer');
+    await page.goto(`/spaces/${spaceId}/settings`);
+    const card = page
+      .locator('.mantine-Card-root')
+      .filter({ has: page.getByRole('heading', { name: 'Writing to Storyblok' }) });
+    const all = card.getByRole('radio', { name: 'Every saved translation' });
+    const verified = card.getByRole('radio', { name: 'Verified translations only' });
+    await expect(all).toBeChecked();
+    await expect(card.getByText('Nothing written yet')).toBeVisible();
+    await verified.click();
+    await expect(page.getByText('Write-back updated')).toBeVisible();
+    await expect(verified).toBeChecked();
+    await page.reload();
+    await expect(card.getByRole('radio', { name: 'Verified translations only' })).toBeChecked();
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spaceSettingsSchema } from '#contract/space-settings.ts';
+import { apiFetch, createAccount, uniqueEmail } from '#tests/support/auth-client.ts';
+import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  // An allowance without a plan that differs from the Entry Plan's, to tell the two apart.
+  server = await startTestServer({ env: { AI_DAILY_WORDS_WITHOUT_PLAN: '250' } });
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const today = () => new Date(new Date().toISOString().slice(0, 10));
+
+async function spaceWithUsage(userId: string, storyblokSpaceId: bigint, words: number, withPlan: boolean) {
+  const space = await server.prisma.space.create({
+    data: {
+      name: `Usage ${storyblokSpaceId}`,
+      storyblokSpaceId,
+      region: 'EU',
+      memberships: { create: [{ userId, role: 'viewer', status: 'joined' }] },
+      ...(withPlan
+        ? {
+            subscription: {
+              create: { id: `sub_${storyblokSpaceId}`, customerId: 'cus_1', status: 'active', priceCents: 4900 },
+            },
+          }
+        : {}),
+    },
+    select: { id: true },
+  });
+  // Yesterday's words do not count against today.
+  const yesterday = new Date(today().getTime() - 86_400_000);
+  await server.prisma.aiUsage.createMany({
+    data: [
+      { spaceId: space.id, day: today(), words },
+      { spaceId: space.id, day: yesterday, words: 999 },
+    ],
+  });
+  return space.id;
+}
+
+describe('GET /api/spaces/:id/settings', () => {
+  it('reports today’s AI words against the allowance of the space’s plan', async () => {
+    const session = await createAccount(server, uniqueEmail('usage'));
+    const withoutPlan = await spaceWithUsage(session.user.id, 2_000_001n, 120, false);
+    const withPlan = await spaceWithUsage(session.user.id, 2_000_002n, 640, true);
+
+    const read = async (spaceId: number) => {
+      const response = await apiFetch(server, `/api/spaces/${spaceId}/settings`, session.access_token);
+      expect(response.status).toBe(200);
+      return spaceSettingsSchema.parse(await response.json());
+    };
+    expect((await read(withoutPlan)).ai_usage).toEqual({ words_today: 120, daily_words: 250 });
+    expect((await read(withPlan)).ai_usage).toEqual({ words_today: 640, daily_words: 1000 });
+  });
+});
