@@ -1,9 +1,27 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Mantine's ScrollArea (inside every Modal, so in the first route) imports one hook from @floating-ui/react.
+ * Once any lazy screen uses a Tooltip, Menu or Select, Rollup then hoists all of floating-ui into the entry
+ * chunk (about 15 KiB gzip). Pointing only ScrollArea's import at an equivalent hook keeps floating-ui in the
+ * lazy screens that really use it.
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const shim = fileURLToPath(new URL('./build/merge-refs.ts', import.meta.url));
+  return {
+    name: 'polyblok:scroll-area-without-floating-ui',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@floating-ui/react' && importer && /[\\/]ScrollArea[\\/]/.test(importer)) return shim;
+      return null;
+    },
+  };
+}
 
 // The Polyblok server serves dist/app at / in production and embeds Vite in development; the proxy
 // only matters when this config is run with `vite` on its own.
@@ -11,7 +29,7 @@ export default defineConfig({
   root,
   base: '/',
   publicDir: false,
-  plugins: [react()],
+  plugins: [scrollAreaWithoutFloatingUi(), react()],
   build: {
     outDir: `${repoRoot}dist/app`,
     emptyOutDir: true,

@@ -15,9 +15,8 @@ export interface AssetSizes {
 }
 
 /**
- * Records every script and stylesheet a page downloads from now on, with its gzip size (the method of
- * tests/e2e/first-route-budget.spec.ts). Call before the navigation; the returned function waits for
- * the bodies and gives the totals.
+ * Records every script and stylesheet a page downloads from now on, with its gzip size. Call before the
+ * navigation; the returned function waits for the bodies and gives the totals.
  */
 export function recordAssets(page: Page): () => Promise<AssetSizes> {
   const pending: Promise<void>[] = [];
