@@ -5,9 +5,8 @@ import type { Database } from '../../db/prisma.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { sealOAuthRefreshToken, sealStoryblokToken } from '../spaces/space-credentials.ts';
+import { insertConnectedSpace, resumeWithNewToken } from '../spaces/space-records.ts';
 import { startSync } from '../sync/sync.service.ts';
-import { newWebhookSecret } from '../webhooks/webhook-secret.ts';
-import { scheduleWriteBack } from '../write-back/write-back.schedule.ts';
 
 export interface SpaceConnectDeps {
   prisma: Database;
@@ -72,7 +71,7 @@ export async function connectInstalledSpace(
       data: { ...sealedGrant(deps.secretBox, grant), hasTokenIssue: false },
       select: { id: true },
     });
-    if (space.hasTokenIssue) await resumeAfterTokenIssue(deps, space.id, userId);
+    if (space.hasTokenIssue) await resumeWithNewToken(deps, space.id, userId, 'storyblok_app');
   }
   await joinSpace(deps.prisma, space.id, userId, roleFromStoryblok(grant.roles));
   return space.id;
@@ -81,64 +80,10 @@ export async function connectInstalledSpace(
 /** The new space, or null when another request connected the same space a moment earlier. */
 async function createOAuthSpace(deps: SpaceConnectDeps, grant: InstallGrant, userId: string): Promise<number | null> {
   const remote = await deps.storyblok.getSpace({ kind: 'oauth', token: grant.accessToken }, grant.storyblokSpaceId);
-  let spaceId: number;
-  try {
-    spaceId = await deps.prisma.$transaction(async (tx) => {
-      const space = await tx.space.create({
-        data: {
-          name: remote.name,
-          storyblokSpaceId: BigInt(remote.id),
-          region: remote.region,
-          defaultLocaleName: remote.defaultLangName,
-          previewToken: remote.previewToken,
-          ...sealedGrant(deps.secretBox, grant),
-          webhookSecretEncrypted: newWebhookSecret(deps.secretBox, remote.id),
-        },
-        select: { id: true },
-      });
-      if (remote.languages.length > 0) {
-        await tx.spaceLocale.createMany({
-          data: remote.languages.map((language) => ({
-            spaceId: space.id,
-            code: language.code,
-            name: language.name || language.code,
-          })),
-          skipDuplicates: true,
-        });
-      }
-      await tx.membership.create({
-        data: { spaceId: space.id, userId, role: 'owner', status: 'joined' },
-        select: { id: true },
-      });
-      await tx.auditEvent.create({
-        data: { spaceId: space.id, actorId: userId, action: 'space.connected', data: { via: 'storyblok_app' } },
-        select: { id: true },
-      });
-      return space.id;
-    });
-  } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') return null;
-    throw error;
-  }
+  const spaceId = await insertConnectedSpace(deps, remote, sealedGrant(deps.secretBox, grant), userId, 'storyblok_app');
+  if (spaceId === null) return null;
   await startSync(deps, spaceId, 'initial');
   return spaceId;
-}
-
-/** Writes that stopped on the dead token go out again, and a sync picks up what changed meanwhile. */
-async function resumeAfterTokenIssue(deps: SpaceConnectDeps, spaceId: number, userId: string): Promise<void> {
-  await deps.prisma.auditEvent.create({
-    data: { spaceId, actorId: userId, action: 'token.replaced', data: { via: 'storyblok_app' } },
-    select: { id: true },
-  });
-  const stalled = await deps.prisma.storyWriteBack.findMany({
-    where: { status: { in: ['failed', 'pending'] }, story: { spaceId } },
-    select: { storyId: true },
-  });
-  await scheduleWriteBack(
-    deps,
-    stalled.map((row) => row.storyId),
-  );
-  await startSync(deps, spaceId, 'manual');
 }
 
 /**

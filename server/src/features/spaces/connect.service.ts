@@ -3,8 +3,8 @@ import type { MembershipStatus } from '#contract/spaces.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { announceRequest } from '../members/request-notice.service.ts';
 import { startSync } from '../sync/sync.service.ts';
-import { newWebhookSecret } from '../webhooks/webhook-secret.ts';
 import { sealStoryblokToken } from './space-credentials.ts';
+import { insertConnectedSpace } from './space-records.ts';
 import type { SpaceDeps } from './space-deps.ts';
 import { explainStoryblokFailure } from './storyblok-failures.ts';
 
@@ -51,52 +51,19 @@ export async function createSpace(
     select: { id: true },
   });
   if (existing) return requestAccess(deps, existing.id, userId);
-  let spaceId: number;
-  try {
-    spaceId = await deps.prisma.$transaction(async (tx) => {
-      const space = await tx.space.create({
-        data: {
-          name: remote.name,
-          storyblokSpaceId: BigInt(remote.id),
-          region: remote.region,
-          defaultLocaleName: remote.defaultLangName,
-          previewToken: remote.previewToken,
-          tokenEncrypted: sealStoryblokToken(deps.secretBox, remote.id, token),
-          tokenKind: 'personal',
-          webhookSecretEncrypted: newWebhookSecret(deps.secretBox, remote.id),
-        },
-        select: { id: true },
-      });
-      if (remote.languages.length > 0) {
-        await tx.spaceLocale.createMany({
-          data: remote.languages.map((language) => ({
-            spaceId: space.id,
-            code: language.code,
-            name: language.name || language.code,
-          })),
-          skipDuplicates: true,
-        });
-      }
-      await tx.membership.create({
-        data: { spaceId: space.id, userId, role: 'owner', status: 'joined' },
-        select: { id: true },
-      });
-      await tx.auditEvent.create({
-        data: { spaceId: space.id, actorId: userId, action: 'space.connected' },
-        select: { id: true },
-      });
-      return space.id;
-    });
-  } catch (error) {
+  const spaceId = await insertConnectedSpace(
+    deps,
+    remote,
+    { tokenEncrypted: sealStoryblokToken(deps.secretBox, remote.id, token), tokenKind: 'personal' },
+    userId,
+  );
+  if (spaceId === null) {
     // Someone connected the same space a moment earlier: this becomes a request to join theirs.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-      const raced = await deps.prisma.space.findUniqueOrThrow({
-        where: { storyblokSpaceId: BigInt(remote.id) },
-        select: { id: true },
-      });
-      return requestAccess(deps, raced.id, userId);
-    }
-    throw error;
+    const raced = await deps.prisma.space.findUniqueOrThrow({
+      where: { storyblokSpaceId: BigInt(remote.id) },
+      select: { id: true },
+    });
+    return requestAccess(deps, raced.id, userId);
   }
   const sync = await startSync(deps, spaceId, 'initial');
   return { id: spaceId, status: 'joined', sync_batch_id: sync.sync_batch_id };

@@ -1,9 +1,8 @@
 import type { SyncStatus } from '#contract/space-connect.ts';
 import { AppError } from '../../errors.ts';
-import { startSync } from '../sync/sync.service.ts';
-import { scheduleWriteBack } from '../write-back/write-back.schedule.ts';
 import { sealStoryblokToken } from './space-credentials.ts';
 import type { SpaceDeps } from './space-deps.ts';
+import { resumeWithNewToken } from './space-records.ts';
 import { explainStoryblokFailure } from './storyblok-failures.ts';
 
 /**
@@ -34,18 +33,5 @@ export async function replaceSpaceToken(
     },
     select: { id: true },
   });
-  await deps.prisma.auditEvent.create({
-    data: { spaceId, actorId: userId, action: 'token.replaced' },
-    select: { id: true },
-  });
-  // Writes that stopped on the old token go out with the new one.
-  const stalled = await deps.prisma.storyWriteBack.findMany({
-    where: { status: { in: ['failed', 'pending'] }, story: { spaceId } },
-    select: { storyId: true },
-  });
-  await scheduleWriteBack(
-    deps,
-    stalled.map((row) => row.storyId),
-  );
-  return startSync(deps, spaceId, 'manual');
+  return resumeWithNewToken(deps, spaceId, userId);
 }
