@@ -129,7 +129,7 @@ test.describe('account journey', () => {
     await page.getByRole('link', { name: 'Support' }).click();
     await expect(page).toHaveTitle('Support | Polyblok');
     await expect(page.getByRole('link', { name: 'Email the team' })).toHaveAttribute('href', /^mailto:/);
-    await expect(page.getByRole('link', { name: 'Support' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: 'Support', exact: true })).toHaveAttribute('aria-current', 'page');
     await saveScreenshot(page, 'support');
     expect(problems).toEqual([]);
   });

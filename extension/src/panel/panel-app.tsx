@@ -80,9 +80,11 @@ export function PanelApp({ boot, storage, exchange }: PanelAppProps) {
       reason={reason}
     />
   );
+  // Opened on its own the panel has no story to show, so it says where it belongs; a sign-in that failed in
+  // its own window (a blocked popup's flow) still shows why.
+  if (!editor.connected && start.kind !== 'failed') return <OutsideEditorState />;
   if (auth.status === 'signed_out' || !space) return signIn();
   if (auth.needsSecondFactor) return <SecondFactorView />;
-  if (!editor.connected) return <OutsideEditorState />;
   if (!editor.context) return <WaitingForEditorState />;
   const storySpace = editor.context.story.spaceId;
   if (storySpace !== null && storySpace !== space.storyblok_space_id) {

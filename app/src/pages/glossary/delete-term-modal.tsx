@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { GlossaryTerm } from '#contract/glossary.ts';
+import { ConfirmModal } from '#kit/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '#kit/notify.ts';
 import { useDeleteTerm } from './glossary.mutations.ts';
 
@@ -11,10 +12,6 @@ export interface DeleteTermModalProps {
 
 export function DeleteTermModal({ spaceId, term, onClose }: DeleteTermModalProps) {
   const remove = useDeleteTerm(spaceId);
-
-  function close() {
-    if (!remove.isPending) onClose();
-  }
 
   function confirm() {
     remove.mutate(term.id, {
@@ -28,24 +25,20 @@ export function DeleteTermModal({ spaceId, term, onClose }: DeleteTermModalProps
   }
 
   return (
-    <Modal opened onClose={close} title="Delete term" centered>
-      <Stack gap="lg">
-        <Text fz="sm">
-          Delete{' '}
-          <Text span fw={600}>
-            “{term.translatable}”
-          </Text>{' '}
-          from the glossary? Translators and the AI will no longer be told how to translate it.
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
-            Delete
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      title="Delete term"
+      confirmLabel="Delete"
+      pending={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      <Text fz="sm">
+        Delete{' '}
+        <Text span fw={600}>
+          “{term.translatable}”
+        </Text>{' '}
+        from the glossary? Translators and the AI will no longer be told how to translate it.
+      </Text>
+    </ConfirmModal>
   );
 }

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import type { SpaceLocale } from '#contract/spaces.ts';
+import { ConfirmModal } from '#kit/confirm-modal.tsx';
 import { formatQuantity } from '#kit/format.ts';
 import { useDeleteLanguage } from '#kit/languages.queries.ts';
 import { errorMessage, notifySuccess } from '#kit/notify.ts';
@@ -25,27 +26,23 @@ export function DeleteLanguageModal({ spaceId, language, onClose }: DeleteLangua
   }
 
   return (
-    <Modal opened onClose={onClose} title="Delete language" centered>
-      <Stack gap="md">
-        <Text fz="sm">
-          Delete <strong>{label}</strong>? Its{' '}
-          {formatQuantity(language.translated_key_count, 'translation', 'translations')} in Polyblok are deleted, and
-          the Storyblok space no longer offers the language.
-        </Text>
-        {remove.isError && (
-          <Alert color="red" variant="light" title="The language was not deleted">
-            {errorMessage(remove.error, 'Please try again in a moment.')}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
-            Delete language
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      title="Delete language"
+      confirmLabel="Delete language"
+      pending={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      <Text fz="sm">
+        Delete <strong>{label}</strong>? Its{' '}
+        {formatQuantity(language.translated_key_count, 'translation', 'translations')} in Polyblok are deleted, and the
+        Storyblok space no longer offers the language.
+      </Text>
+      {remove.isError && (
+        <Alert color="red" variant="light" title="The language was not deleted">
+          {errorMessage(remove.error, 'Please try again in a moment.')}
+        </Alert>
+      )}
+    </ConfirmModal>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { SpaceUser } from '#contract/spaces.ts';
+import { ConfirmModal } from '#kit/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '#kit/notify.ts';
 import { displayName, revokeWording } from './member-rules.ts';
 import { useRevokeUser } from './members.mutations.ts';
@@ -16,10 +17,6 @@ export function RevokeMemberModal({ spaceId, member, onClose }: RevokeMemberModa
   const revoke = useRevokeUser(spaceId);
   const wording = revokeWording[member.pivot.status];
 
-  function close() {
-    if (!revoke.isPending) onClose();
-  }
-
   function confirm() {
     revoke.mutate(member.id, {
       onSuccess: () => {
@@ -32,24 +29,20 @@ export function RevokeMemberModal({ spaceId, member, onClose }: RevokeMemberModa
   }
 
   return (
-    <Modal opened onClose={close} title={wording.action} centered>
-      <Stack gap="lg">
-        <Text fz="sm">
-          <Text span fw={600}>
-            {displayName(member)}
-          </Text>{' '}
-          {member.name ? `(${member.email}) ` : ''}
-          {wording.question}
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={revoke.isPending}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={revoke.isPending}>
-            {wording.action}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      title={wording.action}
+      confirmLabel={wording.action}
+      pending={revoke.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      <Text fz="sm">
+        <Text span fw={600}>
+          {displayName(member)}
+        </Text>{' '}
+        {member.name ? `(${member.email}) ` : ''}
+        {wording.question}
+      </Text>
+    </ConfirmModal>
   );
 }
