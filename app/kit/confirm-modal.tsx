@@ -9,12 +9,22 @@ export interface ConfirmModalProps {
   confirmLabel: string;
   /** While the action runs the modal stays open and cannot be dismissed half-way. */
   pending: boolean;
+  /** The red button stays off until the person has done what the screen asks (typed a name ...). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
 
 /** The confirmation before a destructive action: Cancel, and a red button that shows the action running. */
-export function ConfirmModal({ title, children, confirmLabel, pending, onConfirm, onClose }: ConfirmModalProps) {
+export function ConfirmModal({
+  title,
+  children,
+  confirmLabel,
+  pending,
+  confirmDisabled = false,
+  onConfirm,
+  onClose,
+}: ConfirmModalProps) {
   const close = () => {
     if (!pending) onClose();
   };
@@ -26,7 +36,7 @@ export function ConfirmModal({ title, children, confirmLabel, pending, onConfirm
           <Button variant="default" onClick={close} disabled={pending}>
             Cancel
           </Button>
-          <Button color="red" onClick={onConfirm} loading={pending}>
+          <Button color="red" onClick={onConfirm} loading={pending} disabled={confirmDisabled}>
             {confirmLabel}
           </Button>
         </Group>

@@ -6,14 +6,16 @@ export interface ContentCardProps {
   subtitle?: ReactNode;
   /** Actions or status in the card header, e.g. a 'Synchronize now' button. */
   rightSection?: ReactNode;
+  /** An action that cannot be undone lives here (a danger zone): the card is outlined in red. */
+  danger?: boolean;
   children?: ReactNode;
 }
 
 /** The spec's generic card: an optional header (title, subtitle, right section) over its content. */
-export function ContentCard({ title, subtitle, rightSection, children }: ContentCardProps) {
+export function ContentCard({ title, subtitle, rightSection, danger = false, children }: ContentCardProps) {
   const hasHeader = title !== undefined || subtitle !== undefined || rightSection !== undefined;
   return (
-    <Card>
+    <Card style={danger ? { borderColor: 'var(--mantine-color-red-4)' } : undefined}>
       <Stack gap="md">
         {hasHeader && (
           <Group justify="space-between" align="flex-start" gap="md" wrap="nowrap">

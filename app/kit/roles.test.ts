@@ -18,5 +18,7 @@ describe('roles', () => {
     expect(can('admin', 'languages')).toBe(true);
     expect(can('admin', 'subscription')).toBe(false);
     expect(can('owner', 'subscription')).toBe(true);
+    expect(can('admin', 'deleteSpace')).toBe(false);
+    expect(can('owner', 'deleteSpace')).toBe(true);
   });
 });

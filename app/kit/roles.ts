@@ -20,6 +20,7 @@ export const leastRoleFor = {
   members: 'admin',
   token: 'admin',
   subscription: 'owner',
+  deleteSpace: 'owner',
 } as const satisfies Record<string, Role>;
 
 export type SpaceAction = keyof typeof leastRoleFor;

@@ -1,13 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { getSpaceSettings, SpaceSettings, updateSpaceSettings } from '#contract/space-settings.ts';
+import type { deleteSpace, getSpaceSettings, SpaceSettings, updateSpaceSettings } from '#contract/space-settings.ts';
 import type { getWebhookSettings } from '#contract/webhooks.ts';
-import type { ApiClient } from './api-client.ts';
+import { accountKeys } from './account.queries.ts';
+import { ApiError, type ApiClient } from './api-client.ts';
 import { useApi } from './api-context.tsx';
 import { endpointRef } from './endpoint-ref.ts';
 import { spaceKeys } from './space-keys.ts';
 
 export const spaceSettingsEndpoint = endpointRef<typeof getSpaceSettings>('GET', '/api/spaces/:id/settings');
 export const updateSpaceSettingsEndpoint = endpointRef<typeof updateSpaceSettings>('POST', '/api/spaces/:id/settings');
+export const deleteSpaceEndpoint = endpointRef<typeof deleteSpace>('DELETE', '/api/spaces/:id');
 export const webhookSettingsEndpoint = endpointRef<typeof getWebhookSettings>('GET', '/api/spaces/:id/webhook');
 
 /** Write-back counts move while stories are written; a short poll keeps the card honest without a refresh. */
@@ -38,4 +40,27 @@ export function useUpdateWriteBackMode(spaceId: number) {
       api.call(updateSpaceSettingsEndpoint, { params: { id: spaceId }, body: { write_back_mode: mode } }),
     onSuccess: (settings) => queryClient.setQueryData(spaceKeys.settings(spaceId), settings),
   });
+}
+
+/**
+ * Deletes the space from Polyblok (owners only). The account is refreshed so the space leaves every list; the
+ * caller moves away from the space's screens first, which would otherwise show it as not found.
+ */
+export function useDeleteSpace(spaceId: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(deleteSpaceEndpoint, { params: { id: spaceId } }),
+    // Not awaited: the caller's own callbacks (leaving the space's screens) run before the account reloads.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+    // Gone already (another owner deleted it a moment before): the account must forget it all the same.
+    onError: (error) => {
+      if (isSpaceNotFound(error)) void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+    },
+  });
+}
+
+/** The space the call acted on is not in Polyblok (any more), or the caller is no longer one of its members. */
+export function isSpaceNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
 }

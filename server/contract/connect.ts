@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { authSessionSchema } from './auth.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { roleSchema } from './spaces.ts';
+import { roleSchema, storyblokRegionSchema } from './spaces.ts';
 
 /**
  * The Storyblok tool panel: its settings, the panel session that follows the OAuth app install, and the story
@@ -94,6 +94,8 @@ export const panelStorySchema = z.object({
     default_locale_name: z.string().nullable(),
     /** The CDN preview token, for the published-content link (members see it in /api/me as well). */
     preview_token: z.string().nullable(),
+    /** The Storyblok region of the space: which CDN the published-content link asks. */
+    region: storyblokRegionSchema,
   }),
   /** The caller's role in the space: the panel offers what it allows, the server checks it again. */
   role: roleSchema,

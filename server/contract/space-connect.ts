@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
-import { membershipStatusSchema } from './spaces.ts';
+import { membershipStatusSchema, storyblokRegionSchema } from './spaces.ts';
 
 const isoTime = z.iso.datetime({ offset: true });
 
@@ -15,7 +15,7 @@ const spaceIdParams = z.object({ id: z.coerce.number().int().positive() });
 export const availableSpaceSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  region: z.enum(['eu', 'us', 'ca', 'ap', 'cn']),
+  region: storyblokRegionSchema,
   /** Another team already connected this space: adding it asks that team for access. */
   already_associated: z.boolean(),
 });

@@ -42,3 +42,16 @@ export const updateSpaceSettings = defineEndpoint({
   response: spaceSettingsSchema,
   role: 'admin',
 });
+
+/**
+ * Deletes the space from Polyblok with everything Polyblok holds of it: languages, content, translations,
+ * glossary, members, runs and usage. The Storyblok space itself is left as it is; connecting it again later
+ * starts afresh. Only an owner may.
+ */
+export const deleteSpace = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/spaces/:id',
+  params: spaceIdParams,
+  response: z.object({ id: z.number().int() }),
+  role: 'owner',
+});

@@ -19,6 +19,11 @@ export const pivotSchema = z.object({
   created_at: isoTime,
 });
 
+/** The Storyblok regions; a space lives in one, and its APIs are served from that region's hosts. */
+export const storyblokRegions = ['eu', 'us', 'ca', 'ap', 'cn'] as const;
+export const storyblokRegionSchema = z.enum(storyblokRegions);
+export type StoryblokRegion = z.infer<typeof storyblokRegionSchema>;
+
 export const spaceUserSchema = z.object({
   id: z.uuid(),
   name: z.string().nullable(),
@@ -52,6 +57,8 @@ export const subscriptionSchema = z.object({
 export const spaceSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** The Storyblok region of the space, as found when it was connected: which CDN serves its content. */
+  region: storyblokRegionSchema,
   default_locale_name: z.string().nullable(),
   space_locales: z.array(spaceLocaleSchema),
   /** Every member with their pivot; empty for a user whose own membership is only a request to join. */

@@ -208,6 +208,10 @@ test.describe('content', () => {
     await expect(page).toHaveURL(/[?&]locale=de\b/);
     await expectCounts(page, { all: 5, missing: 1, unverified: 4, completed: 0 });
     await expect(storyRows(page).filter({ hasText: 'Home' })).toContainText('1 missing');
+    // Wide enough, the story's title and the editor's actions share one line.
+    const titleBox = (await page.getByRole('heading', { name: 'Home', level: 2 }).boundingBox())!;
+    const actionsBox = (await page.getByRole('button', { name: 'Published content' }).boundingBox())!;
+    expect(actionsBox.y).toBeLessThan(titleBox.y + titleBox.height);
     await saveScreenshot(page, 'content-story-all-tab');
     expect(problems).toEqual([]);
   });

@@ -147,6 +147,12 @@ test.describe('the tool panel in the Visual Editor', () => {
     expect(record.answers.at(-1)).toEqual({ language: 'fr', storyId: homeId });
     const frameHeight = await editor.locator('iframe[title="Polyblok"]').evaluate((frame) => frame.clientHeight);
     expect(frameHeight).toBe(record.heights.at(-1));
+    // Narrow as the panel is, the editor's story title is shown whole, with its actions on a line below it.
+    const storyTitle = panel.getByRole('heading', { name: 'Home', level: 2 });
+    expect(await storyTitle.evaluate((title) => title.scrollWidth <= title.clientWidth)).toBe(true);
+    const titleBox = (await storyTitle.boundingBox())!;
+    const actionsBox = (await panel.getByRole('button', { name: 'Published content' }).boundingBox())!;
+    expect(actionsBox.y).toBeGreaterThanOrEqual(titleBox.y + titleBox.height);
     await editor.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(editor, 'panel-visual-editor');
 

@@ -1,8 +1,9 @@
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
+import { signUpAndConfirm, uniqueEmail } from './accounts.ts';
 import { collectProblems, failedResource } from './browser-problems.ts';
 import { saveScreenshot } from './screenshots.ts';
 import { expect, test } from './server.ts';
-import { ownerWithSpace } from './spaces.ts';
+import { apiCall, apiStatus, ownerWithSpace, personPage } from './spaces.ts';
 
 const TOKEN_TOOLTIP = 'Sync has been stopped with the Storyblok Space, please provide a valid token';
 
@@ -132,5 +133,76 @@ test.describe('settings', () => {
     await page.reload();
     await expect(card.getByRole('radio', { name: 'Verified translations only' })).toBeChecked();
     expect(problems).toEqual([]);
+  });
+
+  test('the owner deletes the space after typing its name; an admin has no such card', async ({
+    page,
+    browser,
+    baseURL,
+    services,
+  }) => {
+    test.setTimeout(120_000);
+    const problems = collectProblems(page);
+    const { space, spaceId } = await ownerWithSpace(page, services, 'deleter');
+
+    // An admin of the space sees no danger zone, and the API refuses them.
+    const adminPage = await personPage(browser, baseURL);
+    const adminProblems = collectProblems(adminPage);
+    const adminEmail = uniqueEmail('admin');
+    await signUpAndConfirm(adminPage, adminEmail);
+    await apiCall(page, 'POST', `/api/spaces/${spaceId}/invite_user`, { email: adminEmail, role: 'admin' });
+    await apiCall(adminPage, 'POST', `/api/spaces/${spaceId}/accept_invite`);
+    await adminPage.goto(`/spaces/${spaceId}/settings`);
+    await expect(adminPage.getByRole('heading', { name: 'Subscription' })).toBeVisible();
+    await expect(adminPage.getByRole('heading', { name: 'Delete space' })).toHaveCount(0);
+    expect(await apiStatus(adminPage, 'DELETE', `/api/spaces/${spaceId}`)).toBe(403);
+
+    await page.goto(`/spaces/${spaceId}/settings`);
+    const cards = page.locator('.mantine-Card-root');
+    const danger = cards.filter({ has: page.getByRole('heading', { name: 'Delete space' }) });
+    await expect(danger).toBeVisible();
+    // The danger zone comes last.
+    await expect(cards.last()).toContainText('Delete space');
+    await expect(danger).toContainText('The Storyblok space is not touched');
+
+    await danger.getByRole('button', { name: 'Delete space' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete space' });
+    const confirm = dialog.getByRole('button', { name: 'Delete space' });
+    const name = dialog.getByRole('textbox', { name: 'Name of the space' });
+    await expect(dialog.getByText('Storyblok is not changed')).toBeVisible();
+    await expect(name).toBeFocused();
+    await expect(confirm).toBeDisabled();
+    await name.fill(space.name.toUpperCase());
+    await expect(confirm).toBeDisabled();
+    await name.fill(space.name);
+    await expect(confirm).toBeEnabled();
+    await saveScreenshot(page, 'settings-delete-space');
+
+    // Cancelling keeps the space.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    expect(await apiStatus(page, 'GET', `/api/spaces/${spaceId}/settings`)).toBe(200);
+
+    await danger.getByRole('button', { name: 'Delete space' }).click();
+    await name.fill(space.name);
+    await name.press('Enter');
+    await expect(page.getByText('Space deleted')).toBeVisible();
+    await expect(
+      page.getByText(`${space.name} was deleted from Polyblok. The Storyblok space is unchanged.`),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveTitle('Spaces | Polyblok');
+    await expect(page.getByText(space.name, { exact: true })).toHaveCount(0);
+    const me = await apiCall<{ spaces: Array<{ id: number }> }>(page, 'GET', '/api/me');
+    expect(me.spaces.map((entry) => entry.id)).not.toContain(spaceId);
+
+    // The admin lost it too, and its screens are not found any more.
+    await adminPage.goto(`/spaces/${spaceId}/settings`);
+    await expect(adminPage.getByRole('heading', { name: 'Space not found' })).toBeVisible();
+    // Storyblok still has the space: it can be connected again.
+    expect(services.storyblok.space(space.spaceId).name).toBe(space.name);
+    expect(problems).toEqual([]);
+    expect(adminProblems).toEqual([]);
+    await adminPage.context().close();
   });
 });

@@ -135,6 +135,7 @@ describe('GET /api/me', () => {
     expect(beta).toEqual({
       id: space.id,
       name: 'Beta site',
+      region: 'eu',
       default_locale_name: 'English',
       space_locales: [
         {
@@ -188,7 +189,12 @@ describe('GET /api/me', () => {
     });
 
     const alpha = account.spaces[0]!;
-    expect(alpha).toMatchObject({ id: invitedTo.id, pivot: { status: 'invited', role: 'editor' }, subscription: null });
+    expect(alpha).toMatchObject({
+      id: invitedTo.id,
+      region: 'us',
+      pivot: { status: 'invited', role: 'editor' },
+      subscription: null,
+    });
     expect(alpha.users.map((user) => user.pivot.status)).toEqual(['joined', 'invited']);
     // Not joined yet: no preview token.
     expect(alpha.preview_token).toBeNull();

@@ -73,6 +73,7 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/spaces/:id/revoke_user': 'admin',
   'POST /api/spaces/:id/approve_user': 'admin',
   'POST /api/spaces/:id/change_role': 'admin',
+  'DELETE /api/spaces/:id': 'owner',
 };
 
 interface WalkRequest {
@@ -95,6 +96,9 @@ interface WalkIds {
 }
 
 const storyblokOtherSpaceId = 100_002;
+/** Storyblok ids of the spaces made only to be deleted (never asked of Storyblok). */
+const throwawayStoryblokIds = 900_000;
+let throwawaySpaces = 0;
 const otherPat = 'other-team-pat';
 
 let storyblok: FakeStoryblok;
@@ -259,6 +263,25 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
   'POST /api/spaces/:id/change_role': async () => {
     await setSubject('joined');
     return { params: { id: ids.spaceId }, body: { user_id: ids.subjectId, role: 'viewer' } };
+  },
+  // The owner really deletes, and every other request still needs the walk's space: each caller gets a
+  // throwaway space of its own, with the walk's members in their roles.
+  'DELETE /api/spaces/:id': async () => {
+    const members = await server.prisma.membership.findMany({
+      where: { spaceId: ids.spaceId, status: 'joined' },
+      select: { userId: true, role: true },
+    });
+    throwawaySpaces += 1;
+    const space = await server.prisma.space.create({
+      data: {
+        name: `Throwaway ${throwawaySpaces}`,
+        storyblokSpaceId: BigInt(throwawayStoryblokIds + throwawaySpaces),
+        region: 'eu',
+        memberships: { create: members.map((member) => ({ ...member, status: 'joined' as const })) },
+      },
+      select: { id: true },
+    });
+    return { params: { id: space.id } };
   },
 };
 

@@ -96,6 +96,8 @@ describe('connecting a Storyblok space', () => {
     expect(space.space_locales.map((locale) => locale.code).sort()).toEqual([...basicFixture.languages].sort());
     expect(space.translatable_keys_count).toBeGreaterThan(0);
     expect(space.preview_token).toBe(basicFixture.previewToken);
+    // The region Storyblok named at connect, which tells the editor which CDN serves the space.
+    expect(space.region).toBe('eu');
   });
 
   it('turns adding a space that is already in Polyblok into a request to join it', async () => {

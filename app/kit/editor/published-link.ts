@@ -1,5 +1,13 @@
-/** Storyblok's Content Delivery API for spaces in the EU region (reference: storyblok.md §2). */
-export const STORYBLOK_CDN_URL = 'https://api.storyblok.com/v2/cdn';
+import { getRegionBaseUrl } from '@storyblok/region-helper';
+import type { StoryblokRegion } from '#contract/spaces.ts';
+
+/**
+ * Storyblok's Content Delivery API of a region (reference: storyblok.md §2): each region serves its spaces'
+ * content from its own host, which @storyblok/region-helper names (`api-us.storyblok.com` for US ...).
+ */
+export function cdnBaseUrlFor(region: StoryblokRegion): string {
+  return `${getRegionBaseUrl(region)}/v2/cdn`;
+}
 
 export type ContentVersion = 'draft' | 'published';
 
@@ -17,7 +25,7 @@ export interface PublishedContentInput {
  * written back. The preview token reads drafts as well as published versions.
  */
 export function publishedContentUrl(input: PublishedContentInput): string {
-  const base = (input.cdnBaseUrl ?? STORYBLOK_CDN_URL).replace(/\/+$/, '');
+  const base = (input.cdnBaseUrl ?? cdnBaseUrlFor('eu')).replace(/\/+$/, '');
   const slug = input.fullSlug.split('/').map(encodeURIComponent).join('/');
   const query = new URLSearchParams({ token: input.previewToken, version: input.version, language: input.localeCode });
   return `${base}/stories/${slug}?${query.toString()}`;

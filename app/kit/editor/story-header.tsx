@@ -14,6 +14,9 @@ function publication(story: Pick<StoryDetail, 'published' | 'unpublished_changes
     : { label: 'Published', color: 'green' };
 }
 
+/** Below this the title would be cut to a few letters: the actions go to the next line instead. */
+const TITLE_MIN_WIDTH = '14rem';
+
 export interface StoryHeaderProps {
   story: StoryDetail;
   previewToken: string | null;
@@ -27,9 +30,11 @@ export function StoryHeader({ story, previewToken, cdnBaseUrl, verifyOnSave, onV
   const ctx = useEditorContext();
   const state = publication(story);
   return (
-    <Group justify="space-between" align="flex-start" gap="md" px="md" pt="md" pb="xs" wrap="nowrap">
-      <Stack gap={2} miw={0}>
-        <Title order={2} fz="h3" lineClamp={1}>
+    // The title takes what the actions leave, but never less than TITLE_MIN_WIDTH: narrower (the tool panel),
+    // the actions wrap onto a line of their own below it and the title gets the whole width.
+    <Group justify="space-between" align="flex-start" gap="sm" px="md" pt="md" pb="xs" wrap="wrap">
+      <Stack gap={2} miw={0} style={{ flex: `1 1 ${TITLE_MIN_WIDTH}` }}>
+        <Title order={2} fz="h3" lineClamp={1} title={story.name}>
           {story.name}
         </Title>
         <Group gap="xs" wrap="nowrap">
@@ -41,7 +46,7 @@ export function StoryHeader({ story, previewToken, cdnBaseUrl, verifyOnSave, onV
           </Badge>
         </Group>
       </Stack>
-      <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
+      <Group gap="sm" wrap="wrap" maw="100%">
         {ctx.canTranslate && (
           <Tooltip
             label="On: saving marks the translation as verified against the current source. Off: saved translations stay unverified."

@@ -8,6 +8,7 @@ import { can } from '#kit/roles.ts';
 import { StoryEditor } from '#kit/editor/story-editor.tsx';
 import { LocaleSelect } from '#kit/editor/locale-select.tsx';
 import { StoryEditorSkeleton } from '#kit/editor/editor-states.tsx';
+import { cdnBaseUrlFor } from '#kit/editor/published-link.ts';
 import { editorLanguageCode, panelLanguage } from '../protocol/editor-language.ts';
 import type { EditorContext } from '../protocol/get-context.ts';
 import { LanguageProgress } from './language-progress.tsx';
@@ -153,6 +154,7 @@ export function StoryPanel({ space, context, onSignOut }: StoryPanelProps) {
             sourceName={query.data.space.default_locale_name ?? 'Source'}
             role={role}
             previewToken={query.data.space.preview_token}
+            cdnBaseUrl={cdnBaseUrlFor(query.data.space.region)}
           />
         </Box>
       )}

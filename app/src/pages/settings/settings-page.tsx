@@ -5,12 +5,16 @@ import { PageLayout } from '#kit/page-layout.tsx';
 import { spaceSettingsQueryOptions } from '#kit/space-settings.queries.ts';
 import { usePageTitle } from '#kit/use-page-title.ts';
 import { useCurrentSpace } from '../../space/current-space.ts';
+import { DeleteSpaceCard } from './delete-space-card.tsx';
 import { SubscriptionCard } from './subscription-card.tsx';
 import { SyncCard } from './sync-card.tsx';
 import { WebhookCard } from './webhook-card.tsx';
 import { WriteBackCard } from './write-back-card.tsx';
 
-/** /spaces/:spaceId/settings: synchronization, writing back to Storyblok, the webhook and the plan. */
+/**
+ * /spaces/:spaceId/settings: synchronization, writing back to Storyblok, the webhook, the plan and, for owners,
+ * deleting the space.
+ */
 export function SettingsPage() {
   usePageTitle('Settings');
   const api = useApi();
@@ -23,6 +27,7 @@ export function SettingsPage() {
         <WriteBackCard settings={settings.data} error={settings.error} />
         {can('token') && <WebhookCard spaceId={space.id} />}
         <SubscriptionCard settings={settings.data} />
+        {can('deleteSpace') && <DeleteSpaceCard />}
       </Stack>
     </PageLayout>
   );

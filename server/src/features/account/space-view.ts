@@ -1,11 +1,14 @@
 import type { Space } from '#contract/spaces.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { localeViewSelect, toSpaceLocale } from '../spaces/locale-view.ts';
+import { toStoryblokRegion } from '../spaces/space-region.ts';
 
 /** What a space answer (spec: Space) is built from. */
 export const spaceViewSelect = {
   id: true,
   name: true,
+  storyblokSpaceId: true,
+  region: true,
   defaultLocaleName: true,
   translatableKeysCount: true,
   translatedKeysCount: true,
@@ -50,6 +53,7 @@ export function toSpace(space: SpaceViewRow, own: OwnMembership): Space {
   return {
     id: space.id,
     name: space.name,
+    region: toStoryblokRegion(space.region, space.storyblokSpaceId),
     default_locale_name: space.defaultLocaleName,
     space_locales: space.locales.map((locale) => toSpaceLocale(locale, keys)),
     users: admitted

@@ -33,6 +33,15 @@ export function createAiTranslateJob(base: Omit<AiDeps, 'queue'>) {
       try {
         await translateStoryAsks(deps, scope);
       } catch (error) {
+        // The asks went with their story or language (a deleted space takes both): nothing is left to translate.
+        const [story, locale] = await Promise.all([
+          deps.prisma.storyNode.findUnique({ where: { id: scope.storyId }, select: { id: true } }),
+          deps.prisma.spaceLocale.findUnique({ where: { id: scope.spaceLocaleId }, select: { id: true } }),
+        ]);
+        if (!story || !locale) {
+          context.logger.info(scope, 'the story or its language was deleted during AI translation; the job ends');
+          return;
+        }
         if (context.retryCount < retry.limit) throw error;
         const reason =
           error instanceof AiUnavailableError ? error.message : 'AI translation stopped on an unexpected error.';

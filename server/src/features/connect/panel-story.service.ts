@@ -4,6 +4,7 @@ import type { StoryblokAdapter } from '../../adapters/storyblok/storyblok-adapte
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthFor } from '../spaces/space-credentials.ts';
+import { toStoryblokRegion } from '../spaces/space-region.ts';
 import { explainStoredTokenFailure, TOKEN_ISSUE_MESSAGE } from '../spaces/storyblok-failures.ts';
 import { syncOneStory, type StorySyncOutcome } from '../sync/story-sync.ts';
 
@@ -22,6 +23,7 @@ export async function getPanelStory(
       storyblokSpaceId: true,
       defaultLocaleName: true,
       previewToken: true,
+      region: true,
       locales: { select: { id: true, code: true, name: true }, orderBy: { code: 'asc' } },
     },
   });
@@ -46,6 +48,7 @@ export async function getPanelStory(
       storyblok_space_id: Number(space.storyblokSpaceId),
       default_locale_name: space.defaultLocaleName,
       preview_token: space.previewToken,
+      region: toStoryblokRegion(space.region, space.storyblokSpaceId),
     },
     role,
     story: story && {

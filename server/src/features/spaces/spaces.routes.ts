@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { addLanguage, deleteLanguage, editLanguage } from '#contract/languages.ts';
-import { getSpaceSettings, updateSpaceSettings } from '#contract/space-settings.ts';
+import { deleteSpace, getSpaceSettings, updateSpaceSettings } from '#contract/space-settings.ts';
 import {
   createSpace,
   getSyncStatus,
@@ -11,6 +11,7 @@ import {
 import type { BindRoute } from '../../http/route-binder.ts';
 import * as sync from '../sync/sync.service.ts';
 import * as connect from './connect.service.ts';
+import * as removal from './delete-space.service.ts';
 import * as languages from './languages.service.ts';
 import * as settings from './settings.service.ts';
 import type { SpaceDeps } from './space-deps.ts';
@@ -57,5 +58,8 @@ export function spacesRoutes(bind: BindRoute, deps: SpaceDeps): Router {
       space: byPathId,
     },
   );
+  bind(router, deleteSpace, ({ params, auth }) => removal.deleteSpace(deps.prisma, params.id, auth.userId), {
+    space: byPathId,
+  });
   return router;
 }

@@ -4,6 +4,7 @@ import { StoryblokError } from '../../adapters/storyblok/storyblok-error.ts';
 import type { Database } from '../../db/prisma.ts';
 import { defineJob } from '../../jobs/define-job.ts';
 import type { AuthFor } from '../spaces/space-credentials.ts';
+import { isSpaceGone } from '../spaces/space-gone.ts';
 import { pollSpaceChanges } from './poll-changes.ts';
 import { storySyncJob } from './story-sync.job.ts';
 import { startSync } from './sync.service.ts';
@@ -39,6 +40,8 @@ export function createPollChangesJob(deps: { prisma: Database; storyblok: Storyb
             );
           }
         } catch (error) {
+          // Deleted while the poll went round: nothing to poll, nothing to mark.
+          if (await isSpaceGone(deps.prisma, space.id)) continue;
           if (error instanceof StoryblokError && error.kind === 'unauthorized') {
             await deps.prisma.space.update({
               where: { id: space.id },

@@ -34,13 +34,18 @@ export function createSpaceSyncJob(deps: SpaceSyncJobDeps) {
       try {
         await runSpaceSync({ ...deps, logger: context.logger, signal: context.signal }, syncRunId);
       } catch (error) {
+        // The run goes with its space: deleted during the sync, the space has nothing left to sync into.
+        const run = await deps.prisma.syncRun.findUnique({ where: { id: syncRunId }, select: { spaceId: true } });
+        if (!run) {
+          context.logger.info({ syncRunId }, 'the space was deleted during its sync; the sync ends');
+          return;
+        }
         if (context.retryCount >= retry.limit) {
-          const run = await deps.prisma.syncRun.findUnique({ where: { id: syncRunId }, select: { spaceId: true } });
           const reason =
             error instanceof StoryblokError
               ? error.message
               : 'The sync stopped on an unexpected error; it can be started again.';
-          if (run) await finishFailed(deps.prisma, syncRunId, run.spaceId, reason);
+          await finishFailed(deps.prisma, syncRunId, run.spaceId, reason);
         }
         throw error;
       }

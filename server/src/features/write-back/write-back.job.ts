@@ -14,7 +14,18 @@ export function createWriteBackJob(deps: WriteBackDeps) {
     concurrency: 2,
     // One queued write per story: saves made while it waits go out with it.
     policy: 'short',
-    handler: ({ storyId }, context) =>
-      writeBackStory(deps, storyId, { lastAttempt: context.retryCount >= retry.limit }),
+    handler: async ({ storyId }, context) => {
+      try {
+        await writeBackStory(deps, storyId, { lastAttempt: context.retryCount >= retry.limit });
+      } catch (error) {
+        // The story went (with its space, or removed by a sync) while it was written: nothing is left to record.
+        const story = await deps.prisma.storyNode.findUnique({ where: { id: storyId }, select: { id: true } });
+        if (!story) {
+          context.logger.info({ storyId }, 'the story was deleted during its write-back; the write-back ends');
+          return;
+        }
+        throw error;
+      }
+    },
   });
 }

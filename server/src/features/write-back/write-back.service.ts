@@ -72,7 +72,11 @@ export async function writeBackStory(
   try {
     const auth = await deps.authFor(node.spaceId);
     const spaceId = Number(node.space.storyblokSpaceId);
-    const result = await writeMerged(deps.storyblok, auth, spaceId, Number(node.storyblokId), pending);
+    // The story may go (its space deleted, or a sync removing it) while Storyblok is read: then nothing is written.
+    const storyKept = async () =>
+      (await prisma.storyNode.findUnique({ where: { id: storyId }, select: { id: true } })) !== null;
+    const result = await writeMerged(deps.storyblok, auth, spaceId, Number(node.storyblokId), pending, storyKept);
+    if (!result) return;
     const written = new Set(result.written);
     for (const row of rows) {
       if (!written.has(`${row.translatableKey.key}|${row.spaceLocale.code}`) || row.writtenHash === row.valueHash)
@@ -127,13 +131,15 @@ async function markWriteBack(
   });
 }
 
+/** Null when the story left Polyblok before the write: Storyblok then gets nothing. */
 async function writeMerged(
   storyblok: StoryblokAdapter,
   auth: Awaited<ReturnType<AuthFor>>,
   spaceId: number,
   storyblokId: number,
   pending: PendingTranslation[],
-): Promise<{ written: string[]; skipped: string[]; story: StoryblokStory | null }> {
+  storyKept: () => Promise<boolean>,
+): Promise<{ written: string[]; skipped: string[]; story: StoryblokStory | null } | null> {
   let live = await storyblok.getStory(auth, spaceId, storyblokId);
   for (let round = 0; round < 3; round += 1) {
     const merged = mergeTranslations(live.content ?? {}, pending);
@@ -144,6 +150,7 @@ async function writeMerged(
       live = recheck;
       continue;
     }
+    if (!(await storyKept())) return null;
     const story = await storyblok.updateStoryContent(auth, spaceId, storyblokId, merged.content);
     return { ...merged, story };
   }
