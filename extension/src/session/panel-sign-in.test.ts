@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   PENDING_VERIFIER_KEY,
   signInWithStoryblok,
@@ -36,7 +36,14 @@ function fakeWindow(popup: SignInPopup | null) {
   return { window, listeners, opened, assigned, deliver, tick: () => timers.forEach((run) => run()) };
 }
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * Waits until the sign-in pointed the popup at the install (after hashing the verifier, which takes as long as
+ * WebCrypto takes); it listens for the popup's answer from that moment on.
+ */
+const popupStarted = (popup: SignInPopup) =>
+  vi.waitFor(() => {
+    if (!popup.location.href) throw new Error('the popup has no address yet');
+  });
 
 describe('signing in with Storyblok', () => {
   it('walks the install in a popup and trades the code it posts back with the verifier', async () => {
@@ -51,7 +58,7 @@ describe('signing in with Storyblok', () => {
         return space;
       },
     });
-    await nextTask();
+    await popupStarted(popup);
     expect(host.opened).toEqual(['']);
     const challenge = new URL(popup.location.href).searchParams.get('challenge');
     expect(popup.location.href).toMatch(
@@ -80,7 +87,7 @@ describe('signing in with Storyblok', () => {
       storage: { setItem: () => undefined },
       exchange: async () => space,
     });
-    await nextTask();
+    await popupStarted(popup);
     refused.deliver({ type: 'polyblok-connect', error: 'no_email' }, { origin, source: popup });
     await expect(first).rejects.toEqual(new SignInError('no_email'));
 
@@ -91,7 +98,7 @@ describe('signing in with Storyblok', () => {
       storage: { setItem: () => undefined },
       exchange: async () => space,
     });
-    await nextTask();
+    await popupStarted(closing);
     closed.tick();
     closing.closed = true;
     closed.tick();
