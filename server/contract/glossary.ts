@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 
-/** The messages of the specification (section 5). */
-export const GLOSSARY_SCOPE_REQUIRED = 'Please select at least one locale or mark the term as global';
-export const GLOSSARY_TRANSLATABLE_REQUIRED = 'Translatable text cannot be empty';
-export const GLOSSARY_TRANSLATED_REQUIRED = 'Translated text cannot be empty';
-export const GLOSSARY_TEXT_MAX = 500;
-export const GLOSSARY_DESCRIPTION_MAX = 1000;
+import {
+  GLOSSARY_DESCRIPTION_MAX,
+  GLOSSARY_SCOPE_REQUIRED,
+  GLOSSARY_TEXT_MAX,
+  GLOSSARY_TRANSLATABLE_REQUIRED,
+  GLOSSARY_TRANSLATED_REQUIRED,
+} from './glossary-rules.ts';
+
+export {
+  GLOSSARY_DESCRIPTION_MAX,
+  GLOSSARY_SCOPE_REQUIRED,
+  GLOSSARY_TEXT_MAX,
+  GLOSSARY_TRANSLATABLE_REQUIRED,
+  GLOSSARY_TRANSLATED_REQUIRED,
+} from './glossary-rules.ts';
 
 const spaceIdParams = z.object({ id: z.coerce.number().int().positive() });
 const termParams = spaceIdParams.extend({ termId: z.coerce.number().int().positive() });

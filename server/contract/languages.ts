@@ -2,24 +2,36 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { spaceLocaleSchema } from './spaces.ts';
 
-/** The rules of the specification (section 5), shared by the forms and the server. */
-export const LANGUAGE_CODE_MAX = 50;
-export const LANGUAGE_CODE_ADD_INPUT_MAX = 10;
-export const LANGUAGE_NAME_MAX = 50;
-export const LANGUAGE_CODE_HINT = 'Only letters, numbers, dashes and underscores are allowed';
+import {
+  LANGUAGE_CODE_HINT,
+  LANGUAGE_CODE_MAX,
+  LANGUAGE_CODE_PATTERN,
+  LANGUAGE_CODE_REQUIRED,
+  LANGUAGE_CODE_TOO_LONG,
+  LANGUAGE_NAME_MAX,
+  LANGUAGE_NAME_REQUIRED,
+  LANGUAGE_NAME_TOO_LONG,
+} from './language-rules.ts';
+
+export {
+  LANGUAGE_CODE_ADD_INPUT_MAX,
+  LANGUAGE_CODE_HINT,
+  LANGUAGE_CODE_MAX,
+  LANGUAGE_NAME_MAX,
+} from './language-rules.ts';
 
 export const languageCodeSchema = z
   .string()
   .trim()
-  .min(1, 'Language code is required')
-  .max(LANGUAGE_CODE_MAX, `Language code must be at most ${LANGUAGE_CODE_MAX} characters`)
-  .regex(/^[A-Za-z0-9_-]+$/, LANGUAGE_CODE_HINT);
+  .min(1, LANGUAGE_CODE_REQUIRED)
+  .max(LANGUAGE_CODE_MAX, LANGUAGE_CODE_TOO_LONG)
+  .regex(LANGUAGE_CODE_PATTERN, LANGUAGE_CODE_HINT);
 
 export const languageNameSchema = z
   .string()
   .trim()
-  .min(1, 'Language name is required')
-  .max(LANGUAGE_NAME_MAX, `Language name must be at most ${LANGUAGE_NAME_MAX} characters`);
+  .min(1, LANGUAGE_NAME_REQUIRED)
+  .max(LANGUAGE_NAME_MAX, LANGUAGE_NAME_TOO_LONG);
 
 const spaceIdParams = z.object({ id: z.coerce.number().int().positive() });
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import {
+  INVITE_EMAIL_INVALID,
+  INVITE_EMAIL_MAX,
+  INVITE_EMAIL_REQUIRED,
+  INVITE_EMAIL_TOO_LONG,
+} from './invite-rules.ts';
 import { roleSchema, spaceUserSchema } from './spaces.ts';
 
 const spaceIdParams = z.object({ id: z.coerce.number().int().positive() });
@@ -7,9 +13,9 @@ const spaceIdParams = z.object({ id: z.coerce.number().int().positive() });
 export const inviteEmailSchema = z
   .string()
   .trim()
-  .min(1, 'Enter the e-mail address of the person to invite')
-  .max(320, 'An e-mail address is at most 320 characters')
-  .pipe(z.email('Enter a valid e-mail address'));
+  .min(1, INVITE_EMAIL_REQUIRED)
+  .max(INVITE_EMAIL_MAX, INVITE_EMAIL_TOO_LONG)
+  .pipe(z.email(INVITE_EMAIL_INVALID));
 
 /** The member as the members page lists them, plus what the invite did. */
 export const inviteResult = z.object({

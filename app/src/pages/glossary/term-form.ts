@@ -3,7 +3,7 @@ import {
   GLOSSARY_SCOPE_REQUIRED,
   GLOSSARY_TRANSLATABLE_REQUIRED,
   GLOSSARY_TRANSLATED_REQUIRED,
-} from './glossary-messages.ts';
+} from '#contract/glossary-rules.ts';
 
 /** What the add and edit modals hold while the user types. */
 export interface TermFormValues {

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import type { GlossaryTerm } from '#contract/glossary.ts';
 import type { SpaceLocale } from '#contract/spaces.ts';
 import { notifyError, notifySuccess } from '#kit/notify.ts';
-import { GLOSSARY_DESCRIPTION_MAX, GLOSSARY_TEXT_MAX } from './glossary-messages.ts';
+import { GLOSSARY_DESCRIPTION_MAX, GLOSSARY_TEXT_MAX } from '#contract/glossary-rules.ts';
 import { useCreateTerm, useUpdateTerm } from './glossary.mutations.ts';
 import { emptyTermForm, termFormOf, termFormProblems, toTermInput, type TermFormValues } from './term-form.ts';
 

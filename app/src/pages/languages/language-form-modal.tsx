@@ -8,7 +8,7 @@ import {
   LANGUAGE_NAME_MAX,
   languageCodeError,
   languageNameError,
-} from '#kit/language-rules.ts';
+} from '#contract/language-rules.ts';
 import { useAddLanguage, useEditLanguage } from '#kit/languages.queries.ts';
 import { errorMessage, notifySuccess } from '#kit/notify.ts';
 

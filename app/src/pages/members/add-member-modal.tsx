@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import type { Role } from '#contract/spaces.ts';
 import { notifyError, notifySuccess } from '#kit/notify.ts';
-import { inviteEmailProblem } from './invite-email.ts';
+import { inviteEmailProblem } from '#contract/invite-rules.ts';
 import { DEFAULT_INVITE_ROLE, roleLabels } from './member-rules.ts';
 import { useInviteUser } from './members.mutations.ts';
 import { RoleSelect } from './role-select.tsx';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inviteEmailSchema } from '#contract/members.ts';
 import { roles, type Role, type SpaceUser } from '#contract/spaces.ts';
-import { inviteEmailProblem } from './invite-email.ts';
+import { inviteEmailProblem } from '#contract/invite-rules.ts';
 import {
   countByStatus,
   grantableRoles,

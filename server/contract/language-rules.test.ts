@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as contract from '#contract/languages.ts';
+import * as contract from './languages.ts';
 import * as rules from './language-rules.ts';
 
 /** The contract's verdict: null when valid, else its first message. */

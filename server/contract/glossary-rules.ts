@@ -1,6 +1,6 @@
 /**
- * The glossary rules of the contract (server/contract/glossary.ts), repeated for the browser: the contract module
- * loads zod at runtime, which the web app's bundle leaves out. glossary-messages.test.ts keeps the two equal.
+ * The glossary messages of the specification (section 5) and the limits, without zod so the browser's forms
+ * can import them; glossary.ts builds the API's schema from the same values.
  */
 export const GLOSSARY_SCOPE_REQUIRED = 'Please select at least one locale or mark the term as global';
 export const GLOSSARY_TRANSLATABLE_REQUIRED = 'Translatable text cannot be empty';
