@@ -1,11 +1,10 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useAuth } from '#kit/auth/auth-context.ts';
 import { authErrorMessage } from '#kit/auth/auth-errors.ts';
+import { TotpCodeField, useTotpCode } from '#kit/auth/totp-code-field.tsx';
 import { AuthHeading } from './auth-heading.tsx';
-
-const CODE_PATTERN = /^\d{6}$/;
 
 /**
  * The code step after a password for a user with a verified authenticator: the session only
@@ -13,19 +12,13 @@ const CODE_PATTERN = /^\d{6}$/;
  */
 export function SecondFactorForm() {
   const auth = useAuth();
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const totp = useTotpCode();
   const verify = useMutation({ mutationFn: (value: string) => auth.verifySecondFactor(value) });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const value = code.replace(/\s/g, '');
-    if (!CODE_PATTERN.test(value)) {
-      setCodeError('Enter the 6-digit code from your authenticator app');
-      return;
-    }
-    setCodeError(null);
-    verify.mutate(value);
+    const value = totp.take();
+    if (value !== null) verify.mutate(value);
   }
 
   return (
@@ -38,18 +31,7 @@ export function SecondFactorForm() {
               {authErrorMessage(verify.error)}
             </Alert>
           )}
-          <TextInput
-            label="Authentication code"
-            placeholder="123456"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            value={code}
-            onChange={(event) => setCode(event.currentTarget.value)}
-            error={codeError}
-            data-autofocus
-            autoFocus
-          />
+          <TotpCodeField totp={totp} autoFocus />
           <Button type="submit" fullWidth loading={verify.isPending}>
             Verify
           </Button>

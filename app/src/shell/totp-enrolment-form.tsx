@@ -1,11 +1,10 @@
-import { Alert, Button, Code, CopyButton, Group, Image, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Image, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { svgDataUrl, type TotpEnrolment } from '#kit/auth/auth-actions.ts';
 import { useAuth } from '#kit/auth/auth-context.ts';
 import { authErrorMessage } from '#kit/auth/auth-errors.ts';
-
-const CODE_PATTERN = /^\d{6}$/;
+import { TotpCodeField, useTotpCode } from '#kit/auth/totp-code-field.tsx';
 
 export interface TotpEnrolmentFormProps {
   enrolment: TotpEnrolment;
@@ -16,8 +15,7 @@ export interface TotpEnrolmentFormProps {
 /** Scan (or type the secret), then prove it with a first code; only then is the factor verified. */
 export function TotpEnrolmentForm({ enrolment, onConfirmed, onCancel }: TotpEnrolmentFormProps) {
   const auth = useAuth();
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const totp = useTotpCode();
   const confirm = useMutation({
     mutationFn: (value: string) => auth.confirmTotpEnrolment(enrolment.factorId, value),
     onSuccess: onConfirmed,
@@ -25,13 +23,8 @@ export function TotpEnrolmentForm({ enrolment, onConfirmed, onCancel }: TotpEnro
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const value = code.replace(/\s/g, '');
-    if (!CODE_PATTERN.test(value)) {
-      setCodeError('Enter the 6-digit code from your authenticator app');
-      return;
-    }
-    setCodeError(null);
-    confirm.mutate(value);
+    const value = totp.take();
+    if (value !== null) confirm.mutate(value);
   }
 
   return (
@@ -67,16 +60,7 @@ export function TotpEnrolmentForm({ enrolment, onConfirmed, onCancel }: TotpEnro
             {authErrorMessage(confirm.error)}
           </Alert>
         )}
-        <TextInput
-          label="Authentication code"
-          placeholder="123456"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
-          error={codeError}
-        />
+        <TotpCodeField totp={totp} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={confirm.isPending}>
             Cancel

@@ -1,21 +1,24 @@
-import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useAuth } from '#kit/auth/auth-context.ts';
 import { authErrorMessage } from '#kit/auth/auth-errors.ts';
+import { TotpCodeField, useTotpCode } from '#kit/auth/totp-code-field.tsx';
 
 /** A user with an authenticator app confirms it here too: Storyblok's sign-in is only the first step. */
 export function SecondFactorView() {
   const auth = useAuth();
-  const [code, setCode] = useState('');
+  const totp = useTotpCode();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const code = totp.take();
+    if (code === null) return;
     setPending(true);
     setError(null);
     try {
-      await auth.verifySecondFactor(code.trim());
+      await auth.verifySecondFactor(code);
     } catch (caught) {
       setError(authErrorMessage(caught));
     } finally {
@@ -36,16 +39,8 @@ export function SecondFactorView() {
           {error}
         </Alert>
       )}
-      <TextInput
-        label="Code"
-        value={code}
-        onChange={(event) => setCode(event.currentTarget.value)}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        required
-      />
-      <Button type="submit" loading={pending} disabled={!/^\d{6}$/.test(code.trim())}>
+      <TotpCodeField totp={totp} autoFocus />
+      <Button type="submit" loading={pending}>
         Verify
       </Button>
       <Button variant="subtle" onClick={() => void auth.signOut()}>
