@@ -119,6 +119,16 @@ async function editSourceAndSync(
   const before = textLeaves(story.content);
   const newText = [...textLeaves(content)].find((text) => !before.has(text));
   if (newText === undefined) throw new Error('the edit changes no text');
+  // Polyblok's own writes of earlier saves go first: a write that read the story before this edit and lands
+  // after it would record the story as synced without the edit (see the closing note of this change).
+  await expect
+    .poll(
+      async () =>
+        (await apiCall<{ write_back: { pending: number } }>(page, 'GET', `/api/spaces/${owner.spaceId}/settings`))
+          .write_back.pending,
+      { timeout: 30_000, message: 'the pending write-backs before the source edit' },
+    )
+    .toBe(0);
   services.storyblok.editStory(owner.space.spaceId, storyblokId, { content });
   const storyId = await storyIdByName(page, owner.spaceId, storyPath);
   // Done when Polyblok's story holds the new text. A sync asked for while another runs (the 10-minute poll's)
