@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Pagination, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
-import type { MembershipStatus, SpaceUser } from '#contract/spaces.ts';
+import type { SpaceUser } from '#contract/spaces.ts';
+import type { MembershipStatus } from '#contract/member-rules.ts';
 import { formatDate } from '#kit/format.ts';
 import { InitialAvatar } from '#kit/initial-avatar.tsx';
 import { roleColors } from '#kit/theme.ts';
