@@ -3,6 +3,7 @@ import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { moduleBoundaries } from './eslint/module-boundaries.js';
 
 /**
  * Imports flow one way (ARCHITECTURE.md): contract <- server; contract <- kit <- app, extension, plugin.
@@ -17,6 +18,23 @@ const elements = [
   { type: 'extension', pattern: 'extension/**' },
   { type: 'plugin', pattern: 'plugin/**' },
   { type: 'tests', pattern: 'tests/**' },
+];
+
+/**
+ * The server's modules (each feature, and the one door to Storyblok) from the top down. A module uses others only
+ * through their index.ts, and only those of the layers below its own: no two modules depend on each other.
+ */
+export const serverModuleLayers = [
+  ['connect', 'account'],
+  ['spaces'],
+  ['webhooks', 'ai'],
+  ['sync'],
+  ['content'],
+  ['write-back'],
+  ['storyblok-access'],
+  ['members'],
+  ['auth'],
+  ['mail', 'glossary', 'health'],
 ];
 
 const allow = (from, to) => ({
@@ -60,6 +78,11 @@ export default tseslint.config(
         { selector: 'ExportAllDeclaration', message: 'No barrels: import from the file that defines it.' },
       ],
     },
+  },
+  {
+    files: ['server/src/**'],
+    plugins: { polyblok: { rules: { 'module-boundaries': moduleBoundaries } } },
+    rules: { 'polyblok/module-boundaries': ['error', { layers: serverModuleLayers }] },
   },
   {
     files: ['server/contract/**'],

@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{server,app,extension,plugin,prisma}/**/*.test.{ts,tsx}'],
+          include: ['{server,app,extension,plugin,prisma,eslint}/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
       },

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
-import { leastRoleFor } from './roles.ts';
-
 import {
   GLOSSARY_DESCRIPTION_MAX,
   GLOSSARY_SCOPE_REQUIRED,
@@ -9,14 +7,7 @@ import {
   GLOSSARY_TRANSLATABLE_REQUIRED,
   GLOSSARY_TRANSLATED_REQUIRED,
 } from './glossary-rules.ts';
-
-export {
-  GLOSSARY_DESCRIPTION_MAX,
-  GLOSSARY_SCOPE_REQUIRED,
-  GLOSSARY_TEXT_MAX,
-  GLOSSARY_TRANSLATABLE_REQUIRED,
-  GLOSSARY_TRANSLATED_REQUIRED,
-} from './glossary-rules.ts';
+import { leastRoleFor } from './roles.ts';
 
 const spaceIdParams = z.object({ id: z.coerce.number().int().positive() });
 const termParams = spaceIdParams.extend({ termId: z.coerce.number().int().positive() });

@@ -4,29 +4,31 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Env } from './env.ts';
 import type { Database } from './db/prisma.ts';
 import type { AiTranslator } from './adapters/openai/ai-translator.ts';
-import type { StoryblokAdapter } from './adapters/storyblok/storyblok-adapter.ts';
-import { storyblokOAuthFromEnv, type StoryblokOAuth } from './adapters/storyblok/storyblok-oauth.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
-import { meRoutes } from './features/account/me.routes.ts';
-import { connectRoutes } from './features/connect/connect.routes.ts';
-import { contentRoutes } from './features/content/content.routes.ts';
-import { createAuthFor } from './features/spaces/space-credentials.ts';
-import { spacesRoutes } from './features/spaces/spaces.routes.ts';
-import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
-import { authApiRoutes } from './features/auth/auth-api.routes.ts';
-import { createAuthDeps } from './features/auth/auth-deps.ts';
-import { resolveAuthSettings, type AuthSettingsOverride } from './features/auth/auth-settings.ts';
-import { glossaryRoutes } from './features/glossary/glossary.routes.ts';
-import { healthRoutes } from './features/health/health.routes.ts';
-import { devMailRoutes } from './features/mail/dev-mail.routes.ts';
-import { membersRoutes } from './features/members/members.routes.ts';
-import { createAuthGuard } from './http/auth-guard.ts';
+import { meRoutes } from './features/account/index.ts';
+import { aiRoutes } from './features/ai/index.ts';
+import {
+  authApiRoutes,
+  createAuthDeps,
+  createAuthGuard,
+  resolveAuthSettings,
+  type AuthSettingsOverride,
+} from './features/auth/index.ts';
+import { connectRoutes } from './features/connect/index.ts';
+import { contentRoutes } from './features/content/index.ts';
+import { glossaryRoutes } from './features/glossary/index.ts';
+import { healthRoutes } from './features/health/index.ts';
+import { devMailRoutes } from './features/mail/index.ts';
+import { membersRoutes } from './features/members/index.ts';
+import { spacesRoutes } from './features/spaces/index.ts';
+import { webhooksRoutes } from './features/webhooks/index.ts';
 import { apiNotFound, errorMiddleware } from './http/error-middleware.ts';
 import { requestLog } from './http/request-log.ts';
 import { createRouteBinder, type BindRoute } from './http/route-binder.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { Logger } from './logger.ts';
+import type { StoryblokAccess } from './storyblok-access/index.ts';
 
 /** What the routes need from the running process; tests build it on an in-memory database. */
 export interface AppContext {
@@ -44,9 +46,7 @@ export interface AppContext {
   /** Auth time limits and rate limits; tests shrink them. */
   authSettings?: AuthSettingsOverride;
   /** The only way to Storyblok (its hosts come from configuration, so tests use the local Storyblok). */
-  storyblok: StoryblokAdapter;
-  /** The Storyblok app's OAuth client (tool panel install); from the environment unless given, null when off. */
-  storyblokOAuth?: StoryblokOAuth | null;
+  storyblok: StoryblokAccess;
   /** The AI model, or null when none is configured. */
   translator: AiTranslator | null;
 }
@@ -112,23 +112,21 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
     meRoutes(bind, { prisma: context.prisma, crispSecret: env.CRISP_SECRET, crispWebsiteId: env.CRISP_WEBSITE_ID }),
   );
   const secretBox = createSecretBox(context.secrets.keyRing);
-  const storyblokOAuth = context.storyblokOAuth === undefined ? storyblokOAuthFromEnv(env) : context.storyblokOAuth;
-  const authFor = createAuthFor(context.prisma, secretBox, storyblokOAuth);
   app.use(
     spacesRoutes(bind, {
       prisma: context.prisma,
       storyblok: context.storyblok,
       secretBox,
       queue: context.queue,
-      authFor,
       wordsWithoutPlan: env.AI_DAILY_WORDS_WITHOUT_PLAN,
       siteUrl: env.SITE_URL,
     }),
   );
   app.use(membersRoutes(bind, { prisma: context.prisma, queue: context.queue, siteUrl: env.SITE_URL, auth }));
   app.use(glossaryRoutes(bind, { prisma: context.prisma }));
+  app.use(contentRoutes(bind, { prisma: context.prisma, queue: context.queue }));
   app.use(
-    contentRoutes(bind, {
+    aiRoutes(bind, {
       prisma: context.prisma,
       queue: context.queue,
       translator: context.translator,
@@ -142,12 +140,11 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
     connectRoutes(bind, {
       prisma: context.prisma,
       storyblok: context.storyblok,
-      oauth: storyblokOAuth,
+      oauth: context.storyblok.app,
       secretBox,
       queue: context.queue,
       logger,
       auth,
-      authFor,
       siteUrl: () => env.SITE_URL,
       storyblokOrigins: env.STORYBLOK_APP_ORIGINS,
       toolSlug: env.STORYBLOK_TOOL_SLUG,

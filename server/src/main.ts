@@ -3,20 +3,20 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
 import { aiTranslatorFromEnv } from './adapters/openai/ai-from-env.ts';
-import { storyblokAdapterFromEnv } from './adapters/storyblok/storyblok-from-env.ts';
-import { storyblokOAuthFromEnv } from './adapters/storyblok/storyblok-oauth.ts';
 import { createApp } from './app.ts';
 import { describeDatabase } from './boot/describe.ts';
 import { resolveSecrets, secretsFileFor } from './boot/secrets.ts';
 import { openDriver } from './db/driver.ts';
 import { createPrisma } from './db/prisma.ts';
 import { EnvError, loadEnv } from './env.ts';
-import { createMailTransport } from './features/mail/mail-transport.ts';
+import { createSecretBox } from './crypto/secret-box.ts';
+import { createMailTransport } from './features/mail/index.ts';
 import { serveBuiltFrontEnds } from './http/front-ends.ts';
-import { allJobs } from './jobs/all-jobs.ts';
+import { allJobs } from './all-jobs.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { createLogger } from './logger.ts';
 import { distDir, projectRoot } from './paths.ts';
+import { storyblokAccessFromEnv } from './storyblok-access/index.ts';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -56,23 +56,18 @@ async function main(): Promise<void> {
 
   const prisma = createPrisma(driver);
   const mailTransport = createMailTransport(env);
-  const storyblok = storyblokAdapterFromEnv(env);
-  const storyblokOAuth = storyblokOAuthFromEnv(env);
   const translator = aiTranslatorFromEnv(env);
-  const queue = createJobQueue({
-    driver,
-    jobs: allJobs({
-      prisma,
-      mailTransport,
-      storyblok,
-      storyblokOAuth,
-      secrets: resolved.secrets,
-      translator,
-      wordsWithoutPlan: env.AI_DAILY_WORDS_WITHOUT_PLAN,
-    }),
-    logger,
+  const queue = createJobQueue({ driver, prisma, logger });
+  const storyblok = storyblokAccessFromEnv(env, {
+    prisma,
+    queue,
+    secretBox: createSecretBox(resolved.secrets.keyRing),
+    // Read when needed: without SITE_URL, the address is known only once the server listens.
+    siteUrl: () => env.SITE_URL,
   });
-  await queue.start();
+  await queue.start(
+    allJobs({ prisma, mailTransport, storyblok, translator, wordsWithoutPlan: env.AI_DAILY_WORDS_WITHOUT_PLAN }),
+  );
 
   let stopping = false;
   const httpServer = listener(env.TLS_CERT_FILE, env.TLS_KEY_FILE);
@@ -110,7 +105,6 @@ async function main(): Promise<void> {
       isStopping: () => stopping,
       secrets: resolved.secrets,
       storyblok,
-      storyblokOAuth,
       translator,
     },
     {

@@ -4,7 +4,6 @@ import { applyToAssociated, markAsUnverified, markAsVerified, saveTranslation } 
 import { getMe } from '#contract/me.ts';
 import { ApiError, createApiClient, type ApiClient } from '#kit/api-client.ts';
 import { syncOneStory } from '#server/features/sync/story-sync.ts';
-import { createStoryblokAdapter } from '#server/adapters/storyblok/storyblok-adapter.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
@@ -43,9 +42,7 @@ async function retitleInStoryblok(storyblokStoryId: number, title: string) {
   >;
   content.title = title;
   storyblok.editStory(basicFixture.spaceId, storyblokStoryId, { content });
-  const adapter = createStoryblokAdapter({ mapiUrl: storyblok.mapiUrl, requestsPerSecond: 500 });
-  const authFor = async () => ({ kind: 'personal' as const, token: basicFixture.pat });
-  await syncOneStory({ prisma: server.prisma, storyblok: adapter, authFor }, spaceId, storyblokStoryId);
+  await syncOneStory({ prisma: server.prisma, storyblok: server.storyblok }, spaceId, storyblokStoryId);
 }
 
 beforeAll(async () => {

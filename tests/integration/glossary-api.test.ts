@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  GLOSSARY_SCOPE_REQUIRED,
-  GLOSSARY_TRANSLATABLE_REQUIRED,
-  GLOSSARY_TRANSLATED_REQUIRED,
   createGlossaryTerm,
   deleteGlossaryTerm,
   listGlossaryTerms,
@@ -10,6 +7,11 @@ import {
   type GlossaryTerm,
 } from '#contract/glossary.ts';
 import type { EndpointBody } from '#contract/endpoint.ts';
+import {
+  GLOSSARY_SCOPE_REQUIRED,
+  GLOSSARY_TRANSLATABLE_REQUIRED,
+  GLOSSARY_TRANSLATED_REQUIRED,
+} from '#contract/glossary-rules.ts';
 import { getMe } from '#contract/me.ts';
 import { acceptInvite, inviteUser } from '#contract/members.ts';
 import type { Role } from '#contract/roles.ts';

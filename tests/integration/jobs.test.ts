@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
 import { openDriver } from '#server/db/driver.ts';
+import { createPrisma, type Database } from '#server/db/prisma.ts';
+import { AppError } from '#server/errors.ts';
 import { defineJob } from '#server/jobs/define-job.ts';
 import { createJobQueue, type JobQueue } from '#server/jobs/job-queue.ts';
 import { createLogger } from '#server/logger.ts';
@@ -67,16 +70,48 @@ describe('a queue on the product database', () => {
     },
   });
 
+  // Jobs about a space: the handler fails as told; what it gave up on is recorded.
+  let prisma: Database;
+  const outcomes: string[] = [];
+  let failWith: () => Error = () => new Error('Storyblok answered 503');
+  const aboutSpace = defineJob({
+    name: 'test.space-work',
+    payload: z.object({ spaceId: z.number().int().positive() }),
+    retry: { limit: 2, delaySeconds: 1, maxDelaySeconds: 1 },
+    target: ({ spaceId }) => ({ spaceId }),
+    handler: async ({ spaceId }, context) => {
+      outcomes.push(`ran ${spaceId} try ${context.retryCount}`);
+      throw failWith();
+    },
+    onGiveUp: async ({ spaceId }, error) => {
+      outcomes.push(`gave up on ${spaceId}: ${(error as Error).message}`);
+    },
+  });
+
   beforeAll(async () => {
     database = await openTestDatabase();
-    queue = createJobQueue({ driver: database.driver, jobs: [greet, once, flaky, slow], logger });
-    await queue.start();
+    await applyPendingMigrations(database.driver);
+    prisma = createPrisma(database.driver);
+    queue = createJobQueue({ driver: database.driver, prisma, logger });
+    await queue.start([greet, once, flaky, slow, aboutSpace]);
   });
 
   afterAll(async () => {
     await queue?.stop(2000);
+    await prisma?.$disconnect();
     await database?.dispose();
   });
+
+  const linesAbout = (spaceId: number) =>
+    outcomes.filter((line) => line.startsWith(`ran ${spaceId} `) || line.startsWith(`gave up on ${spaceId}:`));
+
+  async function newSpace(): Promise<number> {
+    const space = await prisma.space.create({
+      data: { name: 'Jobs', storyblokSpaceId: BigInt(Date.now()) + BigInt(outcomes.length), region: 'eu' },
+      select: { id: true },
+    });
+    return space.id;
+  }
 
   it('runs a job with its validated payload', async () => {
     await queue.send(greet, { spaceId: 12 });
@@ -109,6 +144,40 @@ describe('a queue on the product database', () => {
     expect(flakyFailures).toBe(0);
   });
 
+  it('gives up after the last retry, recording why once', async () => {
+    const spaceId = await newSpace();
+    failWith = () => new Error('Storyblok answered 503');
+    await queue.send(aboutSpace, { spaceId });
+    await waitFor(() => outcomes.some((line) => line.startsWith(`gave up on ${spaceId}`)));
+    expect(linesAbout(spaceId)).toEqual([
+      `ran ${spaceId} try 0`,
+      `ran ${spaceId} try 1`,
+      `ran ${spaceId} try 2`,
+      `gave up on ${spaceId}: Storyblok answered 503`,
+    ]);
+  });
+
+  it('gives up at once on an error retrying cannot help, and still retries an outage', async () => {
+    const refused = await newSpace();
+    failWith = () => new AppError('token_issue', 'Storyblok refused the token');
+    await queue.send(aboutSpace, { spaceId: refused });
+    await waitFor(() => outcomes.some((line) => line.startsWith(`gave up on ${refused}`)));
+    expect(linesAbout(refused)).toEqual([`ran ${refused} try 0`, `gave up on ${refused}: Storyblok refused the token`]);
+    expect(new AppError('storyblok_unavailable', 'down').retryable).toBe(true);
+    expect(new AppError('rate_limited', 'slow down').retryable).toBe(true);
+  });
+
+  it('ends quietly, without giving up or retrying, when what it worked on was deleted', async () => {
+    const spaceId = await newSpace();
+    failWith = () => new Error('the space vanished under the job');
+    await prisma.space.delete({ where: { id: spaceId } });
+    await queue.send(aboutSpace, { spaceId });
+    await waitFor(() => outcomes.includes(`ran ${spaceId} try 0`));
+    // A retry would come after a second; give it three.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(linesAbout(spaceId)).toEqual([`ran ${spaceId} try 0`]);
+  });
+
   it('lets a running job finish when the queue stops', async () => {
     await queue.send(slow, { ms: 1500 });
     await waitFor(() => seen.some((entry) => entry.job === 'slow'));
@@ -137,16 +206,16 @@ describe('jobs across restarts', () => {
       ran.push(ticket);
     });
     const first = await openDriver({ kind: 'pglite', dataDir });
-    const before = createJobQueue({ driver: first, jobs: [job], logger });
-    await before.start();
+    const before = createJobQueue({ driver: first, prisma: createPrisma(first), logger });
+    await before.start([job]);
     await before.send(job, { ticket: 1 }, { startAfterSeconds: 2 });
     await before.stop(1000);
     await first.close();
     expect(ran).toEqual([]);
 
     const second = await openDriver({ kind: 'pglite', dataDir });
-    const after = createJobQueue({ driver: second, jobs: [job], logger });
-    await after.start();
+    const after = createJobQueue({ driver: second, prisma: createPrisma(second), logger });
+    await after.start([job]);
     try {
       await waitFor(() => ran.length > 0);
       expect(ran).toEqual([1]);
@@ -174,8 +243,8 @@ describe('jobs across restarts', () => {
       reruns.push({ ticket, retryCount: context.retryCount });
     });
     const driver = await openDriver({ kind: 'pglite', dataDir });
-    const queue = createJobQueue({ driver, jobs: [job], logger, superviseIntervalSeconds: 1 });
-    await queue.start();
+    const queue = createJobQueue({ driver, prisma: createPrisma(driver), logger, superviseIntervalSeconds: 1 });
+    await queue.start([job]);
     try {
       await waitFor(() => reruns.length > 0, 30_000);
       expect(reruns[0]).toEqual({ ticket: 7, retryCount: 1 });

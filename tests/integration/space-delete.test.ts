@@ -8,17 +8,19 @@ import { deleteSpace, getSpaceSettings } from '#contract/space-settings.ts';
 import type { Role } from '#contract/roles.ts';
 import { ApiError, createApiClient, type ApiClient } from '#kit/api-client.ts';
 import type { AiTranslator } from '#server/adapters/openai/ai-translator.ts';
-import { createStoryblokAdapter, type StoryblokAdapter } from '#server/adapters/storyblok/storyblok-adapter.ts';
 import { createAiTranslateJob } from '#server/features/ai/ai-translate.job.ts';
 import { createStorySyncJob } from '#server/features/sync/story-sync.job.ts';
 import { createWriteBackJob } from '#server/features/write-back/write-back.job.ts';
 import type { JobContext } from '#server/jobs/define-job.ts';
+import { runAttempt } from '#server/jobs/run-attempt.ts';
 import { createLogger } from '#server/logger.ts';
+import type { StoryblokAccess } from '#server/storyblok-access/index.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { createAccount, uniqueEmail } from '#tests/support/auth-client.ts';
 import { LogCapture } from '#tests/support/log-capture.ts';
+import { withSpaceCalls } from '#tests/support/storyblok-access.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 
 interface Person {
@@ -310,13 +312,12 @@ describe('deleting a space', () => {
 });
 
 describe('jobs of a deleted space', () => {
-  /** The real Storyblok adapter, which deletes the space (as its owner would) at the moment `when` names. */
+  /** The server's real way to Storyblok, which deletes the space (as its owner would) at the moment `when` names. */
   function deletingAt(
-    when: 'getStory' | 'updateStoryContent',
+    when: 'findStory' | 'updateStoryContent',
     space: () => number,
     by: Person,
-  ): { adapter: StoryblokAdapter; deleted: () => boolean } {
-    const real = createStoryblokAdapter({ mapiUrl: storyblok.mapiUrl, requestsPerSecond: 1000 });
+  ): { storyblok: StoryblokAccess; deleted: () => boolean } {
     let deleted = false;
     const deleteOnce = async () => {
       if (deleted) return;
@@ -325,22 +326,19 @@ describe('jobs of a deleted space', () => {
     };
     return {
       deleted: () => deleted,
-      adapter: {
-        ...real,
-        async getStory(auth, storyblokSpaceId, storyId) {
-          const answer = await real.getStory(auth, storyblokSpaceId, storyId);
-          if (when === 'getStory') await deleteOnce();
+      storyblok: withSpaceCalls(server.storyblok, (real) => ({
+        async findStory(storyId) {
+          const answer = await real.findStory(storyId);
+          if (when === 'findStory') await deleteOnce();
           return answer;
         },
-        async updateStoryContent(auth, storyblokSpaceId, storyId, content) {
+        async updateStoryContent(storyId, content) {
           if (when === 'updateStoryContent') await deleteOnce();
-          return real.updateStoryContent(auth, storyblokSpaceId, storyId, content);
+          return real.updateStoryContent(storyId, content);
         },
-      },
+      })),
     };
   }
-
-  const authFor = () => Promise.resolve({ kind: 'personal' as const, token: basicFixture.pat });
 
   async function translateHome(space: number, value: string): Promise<number> {
     const home = await nodeId(space, basicFixture.stories.home);
@@ -404,13 +402,12 @@ describe('jobs of a deleted space', () => {
 
   it('ends a story sync quietly when the space is deleted while Storyblok answers', async () => {
     const space = await connect(owner);
-    const { adapter, deleted } = deletingAt('getStory', () => space, owner);
+    const { storyblok: access, deleted } = deletingAt('findStory', () => space, owner);
     const logs = new LogCapture();
 
-    const job = createStorySyncJob({ prisma: server.prisma, storyblok: adapter, authFor });
-    await expect(
-      job.handler({ spaceId: space, storyblokStoryId: basicFixture.stories.home }, jobContext(logs)),
-    ).resolves.toBeUndefined();
+    const job = createStorySyncJob({ prisma: server.prisma, storyblok: access });
+    const payload = { spaceId: space, storyblokStoryId: basicFixture.stories.home };
+    await expect(runAttempt(job, payload, jobContext(logs), server.prisma)).resolves.toBeUndefined();
 
     expect(deleted()).toBe(true);
     expect(problemsIn(logs)).toEqual([]);
@@ -420,12 +417,12 @@ describe('jobs of a deleted space', () => {
   it('writes nothing to Storyblok when the space is deleted while a write-back reads the story', async () => {
     const space = await connect(owner);
     const home = await translateHome(space, 'Herzlich willkommen');
-    const { adapter, deleted } = deletingAt('getStory', () => space, owner);
+    const { storyblok: access, deleted } = deletingAt('findStory', () => space, owner);
     const logs = new LogCapture();
     storyblok.clearRequests();
 
-    const job = createWriteBackJob({ prisma: server.prisma, storyblok: adapter, authFor });
-    await expect(job.handler({ storyId: home }, jobContext(logs))).resolves.toBeUndefined();
+    const job = createWriteBackJob({ prisma: server.prisma, storyblok: access });
+    await expect(runAttempt(job, { storyId: home }, jobContext(logs), server.prisma)).resolves.toBeUndefined();
 
     expect(deleted()).toBe(true);
     expect(storyWrites()).toEqual([]);
@@ -437,16 +434,16 @@ describe('jobs of a deleted space', () => {
   it('ends a write-back quietly when the space is deleted while Storyblok is being written', async () => {
     const space = await connect(owner);
     const home = await translateHome(space, 'Willkommen daheim');
-    const { adapter, deleted } = deletingAt('updateStoryContent', () => space, owner);
+    const { storyblok: access, deleted } = deletingAt('updateStoryContent', () => space, owner);
     const logs = new LogCapture();
 
-    const job = createWriteBackJob({ prisma: server.prisma, storyblok: adapter, authFor });
-    await expect(job.handler({ storyId: home }, jobContext(logs))).resolves.toBeUndefined();
+    const job = createWriteBackJob({ prisma: server.prisma, storyblok: access });
+    await expect(runAttempt(job, { storyId: home }, jobContext(logs), server.prisma)).resolves.toBeUndefined();
 
     expect(deleted()).toBe(true);
     expect(problemsIn(logs)).toEqual([]);
     expect(logs.entries().map((entry) => entry.msg)).toContain(
-      'the story was deleted during its write-back; the write-back ends',
+      'what the job worked on was deleted meanwhile; the job ends',
     );
     expect(await server.prisma.storyWriteBack.count({ where: { storyId: home } })).toBe(0);
     expect(await server.prisma.translation.count({ where: { translatableKey: { storyId: home } } })).toBe(0);
@@ -484,9 +481,8 @@ describe('jobs of a deleted space', () => {
     const logs = new LogCapture();
 
     const job = createAiTranslateJob({ prisma: server.prisma, translator, wordsWithoutPlan: 1000 });
-    await expect(
-      job.handler({ batchId: batch.id, storyId: home, spaceLocaleId: de.id }, jobContext(logs)),
-    ).resolves.toBeUndefined();
+    const payload = { batchId: batch.id, storyId: home, spaceLocaleId: de.id };
+    await expect(runAttempt(job, payload, jobContext(logs), server.prisma)).resolves.toBeUndefined();
 
     expect(asked).toBe(1);
     expect(problemsIn(logs)).toEqual([]);

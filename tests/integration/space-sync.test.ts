@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
-import { createStoryblokAdapter } from '#server/adapters/storyblok/storyblok-adapter.ts';
 import { createPrisma, type Database } from '#server/db/prisma.ts';
 import { runSpaceSync } from '#server/features/sync/run-space-sync.ts';
 import { createLogger } from '#server/logger.ts';
@@ -9,25 +8,23 @@ import { extractKeys } from '#server/storyblok-content/extract-keys.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { generateData, toRawData } from '#tests/fakes/storyblok/generate/generate-data.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
+import { connectedSpaceRow, storyblokAccessOn } from '#tests/support/storyblok-access.ts';
 import { openTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
+import type { StoryblokAccess } from '#server/storyblok-access/index.ts';
 
 const generated = generateData({ stories: 60, seed: 'sync-test' });
 let storyblok: FakeStoryblok;
 let database: TestDatabase;
 let prisma: Database;
 let spaceId: number;
+let access: StoryblokAccess;
 
 async function sync(): Promise<string> {
   const run = await prisma.syncRun.create({ data: { spaceId, trigger: 'manual' }, select: { id: true } });
   await runSpaceSync(
     {
       prisma,
-      storyblok: createStoryblokAdapter({
-        mapiUrl: storyblok.mapiUrl,
-        requestsPerSecond: 500,
-        retryPolicy: { maxAttempts: 6, maxElapsedMs: 20_000, baseDelayMs: 20, maxDelayMs: 200 },
-      }),
-      authFor: async () => ({ kind: 'personal', token: generated.token }),
+      storyblok: access,
       logger: createLogger({ level: 'silent' }),
       perPage: 25,
     },
@@ -85,11 +82,14 @@ beforeAll(async () => {
   database = await openTestDatabase();
   await applyPendingMigrations(database.driver);
   prisma = createPrisma(database.driver);
-  const space = await prisma.space.create({
-    data: { name: 'pending', storyblokSpaceId: BigInt(generated.spaceId), region: 'eu' },
-    select: { id: true },
+  access = storyblokAccessOn(database, prisma, storyblok.mapiUrl, {
+    retryPolicy: { maxAttempts: 6, maxElapsedMs: 20_000, baseDelayMs: 20, maxDelayMs: 200 },
   });
-  spaceId = space.id;
+  spaceId = await connectedSpaceRow(prisma, access, {
+    name: 'pending',
+    storyblokSpaceId: generated.spaceId,
+    token: generated.token,
+  });
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StoryblokError } from '#server/adapters/storyblok/storyblok-error.ts';
-import { createStoryblokAdapter } from '#server/adapters/storyblok/storyblok-adapter.ts';
+import { RequestBudget } from '#server/storyblok-access/request-budget.ts';
+import { StoryblokError } from '#server/storyblok-access/storyblok-error.ts';
+import { createStoryblokAdapter } from '#server/storyblok-access/storyblok-adapter.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
@@ -20,7 +21,7 @@ describe('the Storyblok adapter against the local Storyblok', () => {
   });
 
   const adapter = () =>
-    createStoryblokAdapter({ mapiUrl: storyblok.mapiUrl, requestsPerSecond: 50, retryPolicy: fastRetries });
+    createStoryblokAdapter({ mapiUrl: storyblok.mapiUrl, budget: new RequestBudget(50), retryPolicy: fastRetries });
 
   it('lists the spaces of a token and reads one with its languages and preview token', async () => {
     expect(await adapter().listSpaces(pat)).toEqual([
@@ -88,7 +89,7 @@ describe('the Storyblok adapter against the local Storyblok', () => {
     try {
       const burst = createStoryblokAdapter({
         mapiUrl: storyblok.mapiUrl,
-        requestsPerSecond: 20,
+        budget: new RequestBudget(20),
         retryPolicy: fastRetries,
       });
       const pages = await Promise.all(
@@ -144,7 +145,7 @@ describe('spaces in several regions', () => {
   it('finds a token’s spaces on every regional host', async () => {
     const adapter = createStoryblokAdapter({
       mapiUrl: `${storyblok.baseUrl}/{region}/v1`,
-      requestsPerSecond: 50,
+      budget: new RequestBudget(50),
       retryPolicy: fastRetries,
     });
     const spaces = await adapter.listSpaces({ kind: 'personal', token: 'multi' });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWebhookSettings } from '#contract/webhooks.ts';
 import type { ApiClient } from '#kit/api-client.ts';
-import { createStoryblokAdapter } from '#server/adapters/storyblok/storyblok-adapter.ts';
 import { pollSpaceChanges } from '#server/features/sync/poll-changes.ts';
 import { syncOneStory } from '#server/features/sync/story-sync.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
@@ -15,8 +14,6 @@ let server: TestServer;
 let api: ApiClient;
 let spaceId: number;
 let webhook: { url: string; secret: string };
-
-const authFor = async () => ({ kind: 'personal' as const, token: basicFixture.pat });
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   for (let attempt = 0; attempt < 150; attempt += 1) {
@@ -103,8 +100,7 @@ describe('Storyblok webhooks', () => {
 
 describe('the light poll for draft edits', () => {
   it('finds a draft saved without any webhook, and the story sync brings it in', async () => {
-    const adapter = createStoryblokAdapter({ mapiUrl: storyblok.mapiUrl, requestsPerSecond: 500 });
-    const deps = { prisma: server.prisma, storyblok: adapter, authFor };
+    const deps = { prisma: server.prisma, storyblok: server.storyblok };
     // The first look only sets where the next one starts.
     await pollSpaceChanges(deps, spaceId);
     storyblok.clearRequests();

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
-import { createStoryblokAdapter } from '#server/adapters/storyblok/storyblok-adapter.ts';
 import { createPrisma, type Database } from '#server/db/prisma.ts';
 import { runSpaceSync } from '#server/features/sync/run-space-sync.ts';
 import { createLogger } from '#server/logger.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { generateData, toRawData } from '#tests/fakes/storyblok/generate/generate-data.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
+import { connectedSpaceRow, storyblokAccessOn, withSpaceCalls } from '#tests/support/storyblok-access.ts';
 import { openTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
 
 const generated = generateData({ stories: 20, seed: 'storm' });
@@ -30,22 +30,23 @@ afterAll(async () => {
 
 describe('a sync through 429 storms and 5xx answers', () => {
   it('completes with every story and key, having met both', async () => {
-    const space = await prisma.space.create({
-      data: { name: 'storm', storyblokSpaceId: BigInt(generated.spaceId), region: 'eu' },
-      select: { id: true },
-    });
-    const run = await prisma.syncRun.create({ data: { spaceId: space.id, trigger: 'manual' }, select: { id: true } });
-    // Asks faster than the limit on purpose, so Storyblok answers 429 and the adapter has to wait.
-    const adapter = createStoryblokAdapter({
-      mapiUrl: storyblok.mapiUrl,
+    // Asks faster than the limit on purpose, so Storyblok answers 429 and the client has to wait.
+    const access = storyblokAccessOn(database, prisma, storyblok.mapiUrl, {
       requestsPerSecond: 60,
       retryPolicy: { maxAttempts: 10, maxElapsedMs: 30_000, baseDelayMs: 20, maxDelayMs: 300 },
     });
+    const space = {
+      id: await connectedSpaceRow(prisma, access, {
+        name: 'storm',
+        storyblokSpaceId: generated.spaceId,
+        token: generated.token,
+      }),
+    };
+    const run = await prisma.syncRun.create({ data: { spaceId: space.id, trigger: 'manual' }, select: { id: true } });
     await runSpaceSync(
       {
         prisma,
-        storyblok: adapter,
-        authFor: async () => ({ kind: 'personal', token: generated.token }),
+        storyblok: access,
         logger: createLogger({ level: 'silent' }),
         perPage: 10,
       },
@@ -66,36 +67,27 @@ describe('a sync interrupted part way', () => {
   it('resumes from its checkpoint instead of starting over', async () => {
     const calm = await startFakeStoryblok({ data: toRawData(generated) });
     try {
-      const space = await prisma.space.create({
-        data: { name: 'resume', storyblokSpaceId: BigInt(generated.spaceId) + 1n, region: 'eu' },
-        select: { id: true },
-      });
+      // The same Storyblok space as the storm above, synced afresh into a space of its own.
+      await prisma.space.deleteMany({ where: { storyblokSpaceId: BigInt(generated.spaceId) } });
+      const storyblok = storyblokAccessOn(database, prisma, calm.mapiUrl);
+      const space = {
+        id: await connectedSpaceRow(prisma, storyblok, {
+          name: 'resume',
+          storyblokSpaceId: generated.spaceId,
+          token: generated.token,
+        }),
+      };
       const run = await prisma.syncRun.create({ data: { spaceId: space.id, trigger: 'manual' }, select: { id: true } });
-      const adapter = createStoryblokAdapter({ mapiUrl: calm.mapiUrl, requestsPerSecond: 500 });
-      const base = {
-        prisma,
-        authFor: async () => ({ kind: 'personal' as const, token: generated.token }),
-        logger: createLogger({ level: 'silent' }),
-        perPage: 10,
-        batchSize: 5,
-      };
-      // The space row points at another Storyblok id; reads go to the generated space.
-      const storyblok = {
-        ...adapter,
-        getSpace: (auth: Parameters<typeof adapter.getSpace>[0]) => adapter.getSpace(auth, generated.spaceId),
-        listComponents: (auth: Parameters<typeof adapter.listComponents>[0]) =>
-          adapter.listComponents(auth, generated.spaceId),
-      };
+      const base = { prisma, logger: createLogger({ level: 'silent' }), perPage: 10, batchSize: 5 };
       const stop = new AbortController();
       let storyReads = 0;
-      const interrupted = {
-        ...storyblok,
-        async getStory(auth: Parameters<typeof adapter.getStory>[0], spaceId: number, storyId: number) {
+      const interrupted = withSpaceCalls(storyblok, (real) => ({
+        async findStory(storyId) {
           storyReads += 1;
           if (storyReads === 8) stop.abort(new Error('server shutting down'));
-          return adapter.getStory(auth, spaceId, storyId);
+          return real.findStory(storyId);
         },
-      };
+      }));
       await expect(runSpaceSync({ ...base, storyblok: interrupted, signal: stop.signal }, run.id)).rejects.toThrow(
         'server shutting down',
       );

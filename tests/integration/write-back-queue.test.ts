@@ -5,6 +5,7 @@ import { scheduleWriteBack } from '#server/features/write-back/write-back.schedu
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
+import { waitForMail } from '#tests/support/auth-client.ts';
 import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 
@@ -123,5 +124,22 @@ describe('write-back through the job queue', () => {
       (current) => current.write_back.failed === 1,
     );
     expect(settings.write_back.last_error).toMatch(/refused the token/);
+    expect((await server.prisma.space.findUniqueOrThrow({ where: { id: spaceId } })).hasTokenIssue).toBe(true);
+
+    // The space's owner hears of it once, with what to do, however many writes meet the refusal.
+    const owner = await server.prisma.membership.findFirstOrThrow({
+      where: { spaceId, role: 'owner' },
+      select: { user: { select: { email: true } } },
+    });
+    const mail = await waitForMail(server, owner.user.email, { template: 'token_refused' });
+    expect(mail.text).toContain('refused the token');
+    expect(mail.text).toContain(`${server.baseUrl}/spaces/${spaceId}/settings`);
+    const secondSave = new Date();
+    await saveTranslation('title', 'de', 'Noch einmal');
+    await until(
+      () => server.prisma.storyWriteBack.findUniqueOrThrow({ where: { storyId: homeId } }),
+      (row) => row.status === 'failed' && row.updatedAt > secondSave,
+    );
+    expect(await server.prisma.emailMessage.count({ where: { template: 'token_refused' } })).toBe(1);
   });
 });

@@ -1,51 +1,60 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
-import { createStoryblokAdapter, type StoryblokAdapter } from '#server/adapters/storyblok/storyblok-adapter.ts';
 import { createPrisma, type Database } from '#server/db/prisma.ts';
 import { runSpaceSync } from '#server/features/sync/run-space-sync.ts';
+import { createWriteBackJob } from '#server/features/write-back/write-back.job.ts';
 import { writeBackStory } from '#server/features/write-back/write-back.service.ts';
+import type { JobContext } from '#server/jobs/define-job.ts';
+import { runAttempt } from '#server/jobs/run-attempt.ts';
 import { createLogger } from '#server/logger.ts';
+import type { StoryblokAccess } from '#server/storyblok-access/index.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
+import { connectedSpaceRow, storyblokAccessOn, withSpaceCalls } from '#tests/support/storyblok-access.ts';
 import { openTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
 
 let storyblok: FakeStoryblok;
 let database: TestDatabase;
 let prisma: Database;
-let adapter: StoryblokAdapter;
+let access: StoryblokAccess;
 let spaceId: number;
 let homeId: number;
-const authFor = async () => ({ kind: 'personal' as const, token: basicFixture.pat });
 
-/** The adapter, with an editor saving the story in Storyblok right after Polyblok's first read of it. */
-function withEditorSaveAfterFirstRead(edit: () => void): StoryblokAdapter {
+const jobContext = (): JobContext => ({
+  jobId: 'test-job',
+  retryCount: 0,
+  signal: new AbortController().signal,
+  logger: createLogger({ level: 'silent' }),
+  send: () => Promise.resolve(null),
+});
+
+/** Storyblok, with an editor saving the story there right after Polyblok's first read of it. */
+function withEditorSaveAfterFirstRead(edit: () => void): StoryblokAccess {
   let reads = 0;
-  return {
-    ...adapter,
-    async getStory(auth, space, story) {
-      const answer = await adapter.getStory(auth, space, story);
+  return withSpaceCalls(access, (real) => ({
+    async findStory(story) {
+      const answer = await real.findStory(story);
       reads += 1;
       if (reads === 1) edit();
       return answer;
     },
-  };
+  }));
 }
 
 beforeAll(async () => {
   storyblok = await startFakeStoryblok({ dataDir: basicFixture.dir });
-  adapter = createStoryblokAdapter({ mapiUrl: storyblok.mapiUrl, requestsPerSecond: 500 });
   database = await openTestDatabase();
   await applyPendingMigrations(database.driver);
   prisma = createPrisma(database.driver);
-  spaceId = (
-    await prisma.space.create({
-      data: { name: 'basic', storyblokSpaceId: BigInt(basicFixture.spaceId), region: 'eu' },
-      select: { id: true },
-    })
-  ).id;
+  access = storyblokAccessOn(database, prisma, storyblok.mapiUrl);
+  spaceId = await connectedSpaceRow(prisma, access, {
+    name: 'basic',
+    storyblokSpaceId: basicFixture.spaceId,
+    token: basicFixture.pat,
+  });
   const run = await prisma.syncRun.create({ data: { spaceId, trigger: 'initial' }, select: { id: true } });
-  await runSpaceSync({ prisma, storyblok: adapter, authFor, logger: createLogger({ level: 'silent' }) }, run.id);
+  await runSpaceSync({ prisma, storyblok: access, logger: createLogger({ level: 'silent' }) }, run.id);
   homeId = (
     await prisma.storyNode.findFirstOrThrow({
       where: { spaceId, storyblokId: BigInt(basicFixture.stories.home) },
@@ -89,7 +98,6 @@ describe('writing translations back to Storyblok', () => {
 
     const deps = {
       prisma,
-      authFor,
       storyblok: withEditorSaveAfterFirstRead(() => {
         const content = structuredClone(
           storyblok.getStory(basicFixture.spaceId, basicFixture.stories.home).content,
@@ -99,7 +107,7 @@ describe('writing translations back to Storyblok', () => {
         });
       }),
     };
-    await writeBackStory(deps, homeId, { lastAttempt: false });
+    await writeBackStory(deps, homeId);
 
     const after = storyblok.getStory(basicFixture.spaceId, basicFixture.stories.home).content as Record<
       string,
@@ -123,14 +131,14 @@ describe('writing translations back to Storyblok', () => {
 
   it('sends nothing when Storyblok already holds every translation', async () => {
     storyblok.clearRequests();
-    await writeBackStory({ prisma, storyblok: adapter, authFor }, homeId, { lastAttempt: false });
+    await writeBackStory({ prisma, storyblok: access }, homeId);
     expect(storyblok.requests()).toHaveLength(0);
   });
 
   it('lets the next sync find nothing to re-read after its own write', async () => {
     const run = await prisma.syncRun.create({ data: { spaceId, trigger: 'manual' }, select: { id: true } });
     storyblok.clearRequests();
-    await runSpaceSync({ prisma, storyblok: adapter, authFor, logger: createLogger({ level: 'silent' }) }, run.id);
+    await runSpaceSync({ prisma, storyblok: access, logger: createLogger({ level: 'silent' }) }, run.id);
     const reads = storyblok
       .requests()
       .filter((request: { path: string }) => request.path.endsWith(`/stories/${basicFixture.stories.home}`));
@@ -147,14 +155,18 @@ describe('writing translations back to Storyblok', () => {
     await translate(':page:title', 'de', 'Herzlich willkommen');
     storyblok.addToken('doomed', [basicFixture.spaceId]);
     storyblok.revokeToken('doomed');
-    await writeBackStory(
-      { prisma, storyblok: adapter, authFor: async () => ({ kind: 'personal', token: 'doomed' }) },
-      homeId,
-      { lastAttempt: false },
-    );
+    await access.storeCredentials(spaceId, access.sealPersonalToken(basicFixture.spaceId, 'doomed'));
+    const job = createWriteBackJob({ prisma, storyblok: access });
+    await runAttempt(job, { storyId: homeId }, jobContext(), prisma);
     expect(await prisma.storyWriteBack.findUniqueOrThrow({ where: { storyId: homeId } })).toMatchObject({
       status: 'failed',
+      lastError: expect.stringMatching(/refused the token/),
     });
     expect((await prisma.space.findUniqueOrThrow({ where: { id: spaceId } })).hasTokenIssue).toBe(true);
+
+    // From now on nothing is sent with the refused token until an admin gives a new one.
+    storyblok.clearRequests();
+    await expect(writeBackStory({ prisma, storyblok: access }, homeId)).rejects.toMatchObject({ code: 'token_issue' });
+    expect(storyblok.requests()).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 // Runs as its own process: starts a job that never finishes and reports when it runs, so a test can
 // kill -9 this process with the job in flight and check that the next server runs it again.
 import { openDriver } from '#server/db/driver.ts';
+import { createPrisma } from '#server/db/prisma.ts';
 import { createJobQueue } from '#server/jobs/job-queue.ts';
 import { createLogger } from '#server/logger.ts';
 import { hangingJob } from './job-fixtures.ts';
@@ -14,9 +15,9 @@ const job = hangingJob(async (payload, context) => {
 });
 const queue = createJobQueue({
   driver,
-  jobs: [job],
+  prisma: createPrisma(driver),
   logger: createLogger({ level: 'silent' }),
   superviseIntervalSeconds: 1,
 });
-await queue.start();
+await queue.start([job]);
 await queue.send(job, { ticket: 7 });

@@ -8,20 +8,20 @@ import path from 'node:path';
 import type { Express, Router } from 'express';
 import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
 import { createAiTranslator } from '#server/adapters/openai/ai-translator.ts';
-import { createStoryblokAdapter } from '#server/adapters/storyblok/storyblok-adapter.ts';
-import { storyblokOAuthFromEnv } from '#server/adapters/storyblok/storyblok-oauth.ts';
 import { createApp, type AppOptions } from '#server/app.ts';
 import { resolveSecrets, type ServerSecrets } from '#server/boot/secrets.ts';
 import type { Clock } from '#server/clock.ts';
 import { createPrisma, type Database } from '#server/db/prisma.ts';
 import { loadEnv, type Env } from '#server/env.ts';
-import type { AuthSettingsOverride } from '#server/features/auth/auth-settings.ts';
-import { createMailTransport } from '#server/features/mail/mail-transport.ts';
+import { createSecretBox } from '#server/crypto/secret-box.ts';
+import type { AuthSettingsOverride } from '#server/features/auth/index.ts';
+import { createMailTransport } from '#server/features/mail/index.ts';
 import type { BindRoute } from '#server/http/route-binder.ts';
-import { allJobs } from '#server/jobs/all-jobs.ts';
+import { allJobs } from '#server/all-jobs.ts';
 import type { JobDefinition } from '#server/jobs/define-job.ts';
 import { createJobQueue, type JobQueue } from '#server/jobs/job-queue.ts';
 import { createLogger } from '#server/logger.ts';
+import { storyblokAccessFromEnv, type StoryblokAccess } from '#server/storyblok-access/index.ts';
 import { LogCapture } from './log-capture.ts';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -30,6 +30,8 @@ export interface TestServer {
   env: Env;
   prisma: Database;
   queue: JobQueue;
+  /** Storyblok as this server reaches it: the local one when the test set STORYBLOK_MAPI_URL. */
+  storyblok: StoryblokAccess;
   database: TestDatabase;
   logs: LogCapture;
   secrets: ServerSecrets;
@@ -74,12 +76,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const logger = createLogger({ level: env.LOG_LEVEL, destination: logs });
   const prisma = createPrisma(database.driver);
   const mailTransport = createMailTransport(env);
+  const queue = createJobQueue({ driver: database.driver, prisma, logger });
   // Storyblok is the local one when a test sets STORYBLOK_MAPI_URL; retries are quick so faults cost little time.
-  const storyblok = createStoryblokAdapter({
-    mapiUrl: env.STORYBLOK_MAPI_URL,
-    requestsPerSecond: 1000,
-    retryPolicy: { maxAttempts: 6, maxElapsedMs: 20_000, baseDelayMs: 20, maxDelayMs: 200 },
-  });
+  const storyblok = storyblokAccessFromEnv(
+    env,
+    { prisma, queue, secretBox: createSecretBox(secrets.keyRing), siteUrl: () => env.SITE_URL },
+    {
+      requestsPerSecond: 1000,
+      retryPolicy: { maxAttempts: 6, maxElapsedMs: 20_000, baseDelayMs: 20, maxDelayMs: 200 },
+    },
+  );
   // The model is the local OpenAI when a test sets OPENAI_BASE_URL; its retries are quick here.
   const translator = env.OPENAI_API_KEY
     ? createAiTranslator({
@@ -89,23 +95,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         maxRetries: 2,
       })
     : null;
-  const queue = createJobQueue({
-    driver: database.driver,
-    jobs: [
-      ...allJobs({
-        prisma,
-        mailTransport,
-        storyblok,
-        storyblokOAuth: storyblokOAuthFromEnv(env),
-        secrets,
-        translator,
-        wordsWithoutPlan: env.AI_DAILY_WORDS_WITHOUT_PLAN,
-      }),
-      ...(options.jobs ?? []),
-    ],
-    logger,
-  });
-  await queue.start();
+  await queue.start([
+    ...allJobs({ prisma, mailTransport, storyblok, translator, wordsWithoutPlan: env.AI_DAILY_WORDS_WITHOUT_PLAN }),
+    ...(options.jobs ?? []),
+  ]);
 
   // TLS_CERT_FILE and TLS_KEY_FILE serve HTTPS, as they make the real server do.
   const tls = env.TLS_CERT_FILE && env.TLS_KEY_FILE;
@@ -144,6 +137,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     env,
     prisma,
     queue,
+    storyblok,
     database,
     logs,
     secrets,

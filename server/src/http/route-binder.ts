@@ -4,7 +4,7 @@ import type { Endpoint, EndpointResponse } from '#contract/endpoint.ts';
 import type { ErrorDetail } from '#contract/errors.ts';
 import type { Database } from '../db/prisma.ts';
 import { AppError } from '../errors.ts';
-import type { Authenticate, AuthInfo } from './auth-guard.ts';
+import type { Authenticate, AuthInfo } from './auth-info.ts';
 import { findUnsafeInput } from './input-safety.ts';
 import { requireInvitation, requireMember, type SpaceMember } from './space-access.ts';
 

@@ -25,6 +25,17 @@ export interface RetryPolicy {
 }
 
 /**
+ * The rows a job works on. When one of them no longer exists (its space was deleted, its story removed by a
+ * sync), whatever the job was doing went with it: a failure then ends the job quietly instead of retrying.
+ */
+export interface JobTarget {
+  spaceId?: number;
+  storyId?: number;
+  spaceLocaleId?: number;
+  syncRunId?: string;
+}
+
+/**
  * A unit of background work. The payload holds ids only (the handler reads current state from the database),
  * and the handler is idempotent: a job runs at least once, so running it twice must change nothing more.
  */
@@ -32,6 +43,14 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
   name: string;
   payload: Payload;
   handler: (payload: z.output<Payload>, context: JobContext) => Promise<void>;
+  /** What the job works on; null for work about nothing in particular (a scheduled pass, an e-mail). */
+  target: ((payload: z.output<Payload>) => JobTarget) | null;
+  /**
+   * Records that the work stopped for good: called once, when the handler failed on its last attempt, or with an
+   * error retrying cannot help (an AppError that is not retryable, such as a refused Storyblok token). Runs,
+   * asks and write-backs are marked failed with the reason here, so nothing stays "running" forever.
+   */
+  onGiveUp: ((payload: z.output<Payload>, error: unknown, context: JobContext) => Promise<void>) | null;
   retry: RetryPolicy;
   /** A run taking longer is taken as dead and retried. */
   expireInSeconds: number;
@@ -74,6 +93,8 @@ export function defineJob<Payload extends z.ZodType>(
     concurrency: 1,
     policy: 'standard',
     schedule: null,
+    target: null,
+    onGiveUp: null,
     ...definition,
   };
 }

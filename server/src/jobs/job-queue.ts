@@ -1,8 +1,10 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { Driver } from '../db/driver.ts';
+import type { Database } from '../db/prisma.ts';
 import type { Logger } from '../logger.ts';
-import type { JobDefinition, JobRef } from './define-job.ts';
+import type { JobContext, JobDefinition, JobRef } from './define-job.ts';
+import { runAttempt } from './run-attempt.ts';
 
 export interface SendOptions {
   /** Groups jobs for the job's policy (for 'short' and 'stately', asking again while one waits changes nothing). */
@@ -11,7 +13,8 @@ export interface SendOptions {
 }
 
 export interface JobQueue {
-  start(): Promise<void>;
+  /** Registers the jobs this process runs and starts working; nothing can be sent before. */
+  start(jobs: JobDefinition[]): Promise<void>;
   send<P extends z.ZodType>(job: JobRef<P>, payload: z.input<P>, options?: SendOptions): Promise<string | null>;
   isUp(): boolean;
   /** Stops taking work and waits up to timeoutMs for running jobs, which then see their signal fire. */
@@ -20,7 +23,8 @@ export interface JobQueue {
 
 export interface JobQueueOptions {
   driver: Driver;
-  jobs: JobDefinition[];
+  /** Where a failed job looks whether what it worked on still exists. */
+  prisma: Database;
   logger: Logger;
   /**
    * How often expired jobs (a run whose worker died) are looked for and handed back for a retry. Short,
@@ -31,7 +35,7 @@ export interface JobQueueOptions {
 
 /** Durable jobs on the product's own database (pg-boss), so a job survives a restart of the server. */
 export function createJobQueue(options: JobQueueOptions): JobQueue {
-  const { driver, jobs, logger } = options;
+  const { driver, prisma, logger } = options;
   const timing = {
     superviseIntervalSeconds: options.superviseIntervalSeconds ?? 10,
     monitorIntervalSeconds: options.superviseIntervalSeconds ?? 10,
@@ -44,7 +48,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         application_name: 'polyblok-jobs',
         ...timing,
       });
-  const known = new Map(jobs.map((job) => [job.name, job]));
+  const known = new Map<string, JobDefinition>();
   const workerIds = new Map<string, string>();
   let state: 'idle' | 'running' | 'stopped' = 'idle';
 
@@ -75,25 +79,23 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         if (!raw) return;
         const jobLogger = logger.child({ job: job.name, jobId: raw.id, retryCount: raw.retryCount });
         const payload = job.payload.parse(raw.data);
-        try {
-          await job.handler(payload, {
-            jobId: raw.id,
-            retryCount: raw.retryCount,
-            signal: raw.signal,
-            logger: jobLogger,
-            send: (ref, data, options) => api.send(ref, data, options),
-          });
-        } catch (error) {
-          jobLogger.warn({ err: error }, 'job failed; pg-boss retries it with backoff until the limit');
-          throw error;
-        }
+        const context: JobContext = {
+          jobId: raw.id,
+          retryCount: raw.retryCount,
+          signal: raw.signal,
+          logger: jobLogger,
+          send: (ref, data, options) => api.send(ref, data, options),
+        };
+        await runAttempt(job, payload, context, prisma);
       },
     );
     workerIds.set(job.name, workerId);
   }
 
   const api: JobQueue = {
-    async start() {
+    async start(jobs) {
+      if (state !== 'idle') throw new Error('The job queue has been started already');
+      for (const job of jobs) known.set(job.name, job);
       await boss.start();
       for (const job of jobs) await register(job);
       state = 'running';

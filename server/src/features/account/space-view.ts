@@ -1,7 +1,6 @@
 import type { Space } from '#contract/spaces.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { localeViewSelect, toSpaceLocale } from '../spaces/locale-view.ts';
-import { toStoryblokRegion } from '../spaces/space-region.ts';
+import { localeViewSelect, toSpaceLocale, toStoryblokRegion } from '../spaces/index.ts';
 
 /** What a space answer (spec: Space) is built from. */
 export const spaceViewSelect = {

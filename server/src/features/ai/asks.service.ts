@@ -1,5 +1,5 @@
 import { AppError } from '../../errors.ts';
-import { localeInSpace } from '../content/content-scope.ts';
+import { localeInSpace } from '../content/index.ts';
 import { requireTranslator, type AiDeps } from './ai-deps.ts';
 import { dailyAllowance, reserveWords } from './ai-quota.ts';
 import { aiTranslateJob } from './ai-translate.job.ts';

@@ -1,7 +1,7 @@
 import type { TranslationBatch } from '#contract/content-writes.ts';
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
-import { localeInSpace } from '../content/content-scope.ts';
+import { localeInSpace } from '../content/index.ts';
 import { requireTranslator, type AiDeps } from './ai-deps.ts';
 import { refundWords } from './ai-quota.ts';
 import { askForKeys } from './asks.service.ts';

@@ -1,7 +1,6 @@
 import { glossaryGaps } from '../../adapters/openai/item-checks.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { afterTranslationsChanged } from '../content/translations.service.ts';
-import { normalizeValue } from '../content/translation-value.ts';
+import { afterTranslationsChanged, keySourceSelect, normalizeValue } from '../content/index.ts';
 import { requireTranslator, type AiDeps } from './ai-deps.ts';
 import { prepareKey } from './ai-items.ts';
 import { recordModelUse, refundWords } from './ai-quota.ts';
@@ -30,19 +29,7 @@ export async function translateStoryAsks(deps: AiDeps, scope: StoryAskScope): Pr
     },
     select: {
       id: true,
-      translatableKey: {
-        select: {
-          id: true,
-          key: true,
-          fieldType: true,
-          component: true,
-          field: true,
-          value: true,
-          valueText: true,
-          wordCount: true,
-          spaceId: true,
-        },
-      },
+      translatableKey: { select: { ...keySourceSelect, spaceId: true } },
     },
     orderBy: { translatableKey: { position: 'asc' } },
   });

@@ -1,4 +1,4 @@
-import { queueMail } from '../mail/mail.service.ts';
+import { queueMail } from '../mail/index.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import type { LinkKind } from './one-time-tokens.ts';
 

@@ -1,7 +1,5 @@
-import type { AuthDeps } from '../auth/auth-deps.ts';
-import { duration } from '../auth/auth-mail.ts';
-import { findOrCreateInvitedAccount, invitationLink } from '../auth/invite.service.ts';
-import { queueMail } from '../mail/mail.service.ts';
+import { type AuthDeps, duration, findOrCreateInvitedAccount, invitationLink } from '../auth/index.ts';
+import { queueMail } from '../mail/index.ts';
 
 export interface StoryblokUser {
   id: number;

@@ -1,16 +1,16 @@
 import type { Role } from '#contract/roles.ts';
-import type { StoryblokAdapter } from '../../adapters/storyblok/storyblok-adapter.ts';
 import type { SecretBox } from '../../crypto/secret-box.ts';
 import type { Database } from '../../db/prisma.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { sealOAuthRefreshToken, sealStoryblokToken } from '../spaces/space-credentials.ts';
-import { insertConnectedSpace, resumeWithNewToken } from '../spaces/space-records.ts';
-import { startSync } from '../sync/sync.service.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { StoryblokAccess } from '../../storyblok-access/index.ts';
+import { insertConnectedSpace, resumeWithNewToken } from '../spaces/index.ts';
+import { startSync } from '../sync/index.ts';
 
 export interface SpaceConnectDeps {
   prisma: Database;
-  storyblok: StoryblokAdapter;
+  storyblok: StoryblokAccess;
+  /** Seals the webhook secret of a newly connected space. */
   secretBox: SecretBox;
   queue: Pick<JobQueue, 'send'>;
 }
@@ -33,14 +33,8 @@ export function roleFromStoryblok(roles: string[]): Role {
   return roles.some((role) => ['admin', 'owner'].includes(role.trim().toLowerCase())) ? 'admin' : 'translator';
 }
 
-function sealedGrant(box: SecretBox, grant: InstallGrant) {
-  return {
-    tokenEncrypted: sealStoryblokToken(box, grant.storyblokSpaceId, grant.accessToken),
-    tokenKind: 'oauth' as const,
-    oauthRefreshEncrypted: sealOAuthRefreshToken(box, grant.storyblokSpaceId, grant.refreshToken),
-    oauthExpiresAt: grant.expiresAt,
-  };
-}
+const sealedGrant = (deps: SpaceConnectDeps, grant: InstallGrant) =>
+  deps.storyblok.sealInstallTokens(grant.storyblokSpaceId, grant);
 
 /**
  * The Polyblok space of the Storyblok space the app was installed in, with the user a joined member of it.
@@ -66,11 +60,7 @@ export async function connectInstalledSpace(
     select: { id: true, tokenKind: true, tokenEncrypted: true, hasTokenIssue: true },
   });
   if (space.tokenKind === 'oauth' || !space.tokenEncrypted || space.hasTokenIssue) {
-    await deps.prisma.space.update({
-      where: { id: space.id },
-      data: { ...sealedGrant(deps.secretBox, grant), hasTokenIssue: false },
-      select: { id: true },
-    });
+    await deps.storyblok.storeCredentials(space.id, sealedGrant(deps, grant));
     if (space.hasTokenIssue) await resumeWithNewToken(deps, space.id, userId, 'storyblok_app');
   }
   await joinSpace(deps.prisma, space.id, userId, roleFromStoryblok(grant.roles));
@@ -79,8 +69,10 @@ export async function connectInstalledSpace(
 
 /** The new space, or null when another request connected the same space a moment earlier. */
 async function createOAuthSpace(deps: SpaceConnectDeps, grant: InstallGrant, userId: string): Promise<number | null> {
-  const remote = await deps.storyblok.getSpace({ kind: 'oauth', token: grant.accessToken }, grant.storyblokSpaceId);
-  const spaceId = await insertConnectedSpace(deps, remote, sealedGrant(deps.secretBox, grant), userId, 'storyblok_app');
+  const remote = await deps.storyblok
+    .withToken({ kind: 'oauth', token: grant.accessToken })
+    .getSpace(grant.storyblokSpaceId);
+  const spaceId = await insertConnectedSpace(deps, remote, sealedGrant(deps, grant), userId, 'storyblok_app');
   if (spaceId === null) return null;
   await startSync(deps, spaceId, 'initial');
   return spaceId;

@@ -7,7 +7,7 @@ import {
   type ConnectErrorCode,
 } from '#contract/connect.ts';
 import type { BindRoute } from '../../http/route-binder.ts';
-import { clientInfo } from '../auth/auth-http.ts';
+import { clientInfo } from '../auth/index.ts';
 import { CHALLENGE_PATTERN, setChallengeCookie, takeChallenge } from './challenge-cookie.ts';
 import type { ConnectDeps } from './connect-deps.ts';
 import { completeInstall, ConnectFailure } from './install.service.ts';

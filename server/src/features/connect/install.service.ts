@@ -1,6 +1,6 @@
 import type { ConnectErrorCode } from '#contract/connect.ts';
-import { StoryblokError } from '../../adapters/storyblok/storyblok-error.ts';
-import { startSession, type ClientInfo } from '../auth/sessions.service.ts';
+import { AppError } from '../../errors.ts';
+import { startSession, type ClientInfo } from '../auth/index.ts';
 import { matchAccount } from './connect-account.ts';
 import type { ConnectDeps } from './connect-deps.ts';
 import { connectInstalledSpace } from './connect-space.ts';
@@ -18,12 +18,11 @@ export class ConnectFailure extends Error {
   }
 }
 
+/** Storyblok's answers to the install's token, as the reasons the panel explains. */
 function storyblokFailure(error: unknown): never {
-  if (error instanceof StoryblokError) {
-    if (error.kind === 'unauthorized') throw new ConnectFailure('storyblok_refused', error.message);
-    throw new ConnectFailure('storyblok_unavailable', error.message);
-  }
-  throw error;
+  if (!(error instanceof AppError)) throw error;
+  const refused = error.code === 'invalid_token' || error.code === 'not_found';
+  throw new ConnectFailure(refused ? 'storyblok_refused' : 'storyblok_unavailable', error.message);
 }
 
 /**
@@ -38,8 +37,9 @@ export async function completeInstall(
   client: ClientInfo,
 ): Promise<{ code: string; userId: string; spaceId: number }> {
   if (!deps.oauth) throw new ConnectFailure('not_configured', 'The Storyblok app is not configured');
-  const email = await deps.oauth
-    .userEmail(install.accessToken, install.spaceId, install.userId)
+  const email = await deps.storyblok
+    .withToken({ kind: 'oauth', token: install.accessToken })
+    .installerEmail(install.spaceId, install.userId)
     .catch(storyblokFailure);
   if (!email) {
     throw new ConnectFailure('no_email', `Storyblok named no e-mail address for user ${install.userId}`);

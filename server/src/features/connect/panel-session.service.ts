@@ -1,8 +1,7 @@
 import type { PanelSpace } from '#contract/connect.ts';
 import type { AuthSessionResponse } from '#contract/auth.ts';
 import { AppError } from '../../errors.ts';
-import { AuthError } from '../auth/auth-errors.ts';
-import { refreshGrant, type ClientInfo } from '../auth/sessions.service.ts';
+import { AuthError, type ClientInfo, refreshGrant } from '../auth/index.ts';
 import type { ConnectDeps } from './connect-deps.ts';
 import { openPanelCode } from './panel-code.ts';
 

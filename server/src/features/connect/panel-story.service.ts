@@ -1,12 +1,10 @@
 import type { PanelStory } from '#contract/connect.ts';
 import type { Role } from '#contract/roles.ts';
-import type { StoryblokAdapter } from '../../adapters/storyblok/storyblok-adapter.ts';
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
-import type { AuthFor } from '../spaces/space-credentials.ts';
-import { toStoryblokRegion } from '../spaces/space-region.ts';
-import { explainStoredTokenFailure, TOKEN_ISSUE_MESSAGE } from '../spaces/storyblok-failures.ts';
-import { syncOneStory, type StorySyncOutcome } from '../sync/story-sync.ts';
+import { TOKEN_ISSUE_MESSAGE, type StoryblokAccess } from '../../storyblok-access/index.ts';
+import { toStoryblokRegion } from '../spaces/index.ts';
+import { syncOneStory, type StorySyncOutcome } from '../sync/index.ts';
 
 /** The story open in the Visual Editor as Polyblok holds it, with this story's progress in every language. */
 export async function getPanelStory(
@@ -70,8 +68,7 @@ export async function getPanelStory(
 
 export interface PanelSyncDeps {
   prisma: Database;
-  storyblok: StoryblokAdapter;
-  authFor: AuthFor;
+  storyblok: StoryblokAccess;
 }
 
 /**
@@ -86,8 +83,6 @@ export async function syncPanelStory(
 ): Promise<PanelStory & { outcome: StorySyncOutcome }> {
   const space = await deps.prisma.space.findUniqueOrThrow({ where: { id: spaceId }, select: { hasTokenIssue: true } });
   if (space.hasTokenIssue) throw new AppError('token_issue', TOKEN_ISSUE_MESSAGE);
-  const outcome = await syncOneStory(deps, spaceId, storyblokStoryId).catch((error: unknown) =>
-    explainStoredTokenFailure(deps.prisma, spaceId, error),
-  );
+  const outcome = await syncOneStory(deps, spaceId, storyblokStoryId);
   return { ...(await getPanelStory(deps.prisma, spaceId, storyblokStoryId, role)), outcome };
 }

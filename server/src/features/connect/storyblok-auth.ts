@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as appExtensionAuth from '@storyblok/app-extension-auth';
-import type { Region } from '../../adapters/storyblok/storyblok-types.ts';
+import type { Region } from '../../storyblok-access/index.ts';
 
 // The package's .d.ts re-exports through extensionless paths that `nodenext` resolution cannot follow, so its
 // exports look missing to TypeScript. These are the shapes of version 2.2.1 (dist/storyblok-auth-api and

@@ -1,21 +1,7 @@
 import { Router } from 'express';
 import { getAssociatedKeys, getFolder, getRootFolder, getStory } from '#contract/content.ts';
-import {
-  aiTranslate,
-  applyToAssociated,
-  cancelTranslationBatch,
-  createTranslationAsks,
-  getTranslationBatch,
-  markAsUnverified,
-  markAsVerified,
-  saveTranslation,
-  translateFolder,
-} from '#contract/content-writes.ts';
+import { applyToAssociated, markAsUnverified, markAsVerified, saveTranslation } from '#contract/content-writes.ts';
 import type { BindRoute } from '../../http/route-binder.ts';
-import type { AiDeps } from '../ai/ai-deps.ts';
-import { aiTranslateValue } from '../ai/ai-translate.service.ts';
-import { createTranslationAsks as askForTranslations } from '../ai/asks.service.ts';
-import * as batches from '../ai/batches.service.ts';
 import * as associated from './associated.service.ts';
 import { spaceOfLocale, spaceOfStory } from './content-scope.ts';
 import * as folders from './folder.service.ts';
@@ -23,9 +9,10 @@ import * as stories from './story.service.ts';
 import * as translations from './translations.service.ts';
 
 /** Large richtext translations are allowed; the rest of the API keeps small bodies. */
-const TRANSLATION_BODY_LIMIT = '1mb';
+export const TRANSLATION_BODY_LIMIT = '1mb';
 
-export function contentRoutes(bind: BindRoute, deps: AiDeps): Router {
+/** Reading content, and the translator's writes: save, verify, apply to associated keys. */
+export function contentRoutes(bind: BindRoute, deps: translations.ContentDeps): Router {
   const { prisma } = deps;
   const router = Router();
   const byLocale = ({ body }: { body: { space_locale_id: number } }) => spaceOfLocale(prisma, body.space_locale_id);
@@ -72,31 +59,5 @@ export function contentRoutes(bind: BindRoute, deps: AiDeps): Router {
       space: byLocale,
     },
   );
-  bind(
-    router,
-    createTranslationAsks,
-    ({ body, member, auth }) => askForTranslations(deps, member!.spaceId, auth.userId, body),
-    {
-      space: byLocale,
-    },
-  );
-  bind(router, aiTranslate, ({ body, member }) => aiTranslateValue(deps, member!.spaceId, body), {
-    space: byLocale,
-    bodyLimit: TRANSLATION_BODY_LIMIT,
-  });
-  bind(
-    router,
-    translateFolder,
-    ({ body, member, auth }) => batches.translateFolder(deps, member!.spaceId, auth.userId, body),
-    {
-      space: ({ body }) => body.space_id,
-    },
-  );
-  bind(router, getTranslationBatch, ({ params }) => batches.getBatch(prisma, params.batchId), {
-    space: ({ params }) => batches.spaceOfBatch(prisma, params.batchId),
-  });
-  bind(router, cancelTranslationBatch, ({ params }) => batches.cancelBatch(deps, params.batchId), {
-    space: ({ params }) => batches.spaceOfBatch(prisma, params.batchId),
-  });
   return router;
 }

@@ -1,18 +1,23 @@
 import type { KeyStatus, TranslatableKey } from '#contract/content.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 
+/** A key's source as the translator and the model see it: where it sits, what it says, how long it is. */
+export const keySourceSelect = {
+  id: true,
+  key: true,
+  fieldType: true,
+  component: true,
+  field: true,
+  value: true,
+  valueText: true,
+  wordCount: true,
+} satisfies Prisma.TranslatableKeySelect;
+
 /** What a key answer is built from, for one locale. */
 export function keyViewSelect(spaceLocaleId: number) {
   return {
-    id: true,
-    key: true,
+    ...keySourceSelect,
     hash: true,
-    fieldType: true,
-    component: true,
-    field: true,
-    value: true,
-    valueText: true,
-    wordCount: true,
     translations: {
       where: { spaceLocaleId },
       select: {

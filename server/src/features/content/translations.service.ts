@@ -3,7 +3,7 @@ import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { scheduleWriteBack } from '../write-back/write-back.schedule.ts';
+import { scheduleWriteBack } from '../write-back/index.ts';
 import { refreshCounts } from './content-counts.service.ts';
 import { localeInSpace } from './content-scope.ts';
 import { resolveKey, type KeyRef } from './key-lookup.ts';

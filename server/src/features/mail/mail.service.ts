@@ -5,7 +5,7 @@ import { PRODUCT_NAME, renderMail, type MailContent } from './mail-layout.ts';
 
 export interface MailDeps {
   prisma: Database;
-  queue: JobQueue;
+  queue: Pick<JobQueue, 'send'>;
 }
 
 export interface MailRequest {

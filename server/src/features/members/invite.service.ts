@@ -3,12 +3,7 @@ import type { inviteResult } from '#contract/members.ts';
 import type { MembershipStatus } from '#contract/member-rules.ts';
 import type { Role } from '#contract/roles.ts';
 import { AppError } from '../../errors.ts';
-import {
-  findOrCreateInvitedAccount,
-  invitationLink,
-  invitationLinkNote,
-  type InvitedAccount,
-} from '../auth/invite.service.ts';
+import { findOrCreateInvitedAccount, invitationLink, invitationLinkNote, type InvitedAccount } from '../auth/index.ts';
 import type { MemberDeps } from './member-deps.ts';
 import { assertMayGrant, type Actor } from './member-rules.ts';
 import { memberSelect, toSpaceUser, type MemberRow } from './member-view.ts';

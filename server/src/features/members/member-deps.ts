@@ -1,7 +1,7 @@
 import type { Database } from '../../db/prisma.ts';
 import type { RateLimiter } from '../../http/rate-limiter.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import type { AuthDeps } from '../auth/auth-deps.ts';
+import type { AuthDeps } from '../auth/index.ts';
 
 /** What the member services need from the running process. */
 export interface MemberDeps {

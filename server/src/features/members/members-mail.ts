@@ -1,5 +1,5 @@
 import type { Role } from '#contract/roles.ts';
-import { queueMail, type MailDeps } from '../mail/mail.service.ts';
+import { queueMail, type MailDeps } from '../mail/index.ts';
 
 const notExpected = 'If you did not expect this invitation, you can ignore this e-mail.';
 
@@ -13,13 +13,11 @@ export interface InvitationMail {
   role: Role;
 }
 
-/**
- * For an account that cannot sign in yet: the link confirms the address and leads to choosing a password,
- * after which the space waits on the spaces list with Join and Decline.
- */
-export async function sendActivationInvitation(
+/** An invitation e-mail: who invites to which space with which role, then what to do next. */
+async function sendInvitationMail(
   deps: MailDeps,
-  mail: InvitationMail & { link: string; linkNote: string; setPasswordUrl: string },
+  mail: InvitationMail,
+  next: { paragraph: string; action: { label: string; url: string }; notes: string[] },
 ): Promise<void> {
   await queueMail(deps, {
     to: mail.to,
@@ -29,33 +27,39 @@ export async function sendActivationInvitation(
       heading: `Join ${mail.spaceName} on Polyblok`,
       paragraphs: [
         `${mail.inviter} invited you to join ${mail.spaceName} as ${article(mail.role)} ${mail.role}.`,
-        'An account was made for this address. Choose a password to activate it, then join the space from your list of spaces.',
+        next.paragraph,
       ],
-      action: { label: 'Choose my password', url: mail.link },
-      notes: [
-        mail.linkNote,
-        `Once it has expired, ask for a new one at ${mail.setPasswordUrl} with this e-mail address.`,
-        notExpected,
-      ],
+      action: next.action,
+      notes: [...next.notes, notExpected],
     },
+  });
+}
+
+/**
+ * For an account that cannot sign in yet: the link confirms the address and leads to choosing a password,
+ * after which the space waits on the spaces list with Join and Decline.
+ */
+export async function sendActivationInvitation(
+  deps: MailDeps,
+  mail: InvitationMail & { link: string; linkNote: string; setPasswordUrl: string },
+): Promise<void> {
+  await sendInvitationMail(deps, mail, {
+    paragraph:
+      'An account was made for this address. Choose a password to activate it, then join the space from your list of spaces.',
+    action: { label: 'Choose my password', url: mail.link },
+    notes: [
+      mail.linkNote,
+      `Once it has expired, ask for a new one at ${mail.setPasswordUrl} with this e-mail address.`,
+    ],
   });
 }
 
 /** For someone who already uses Polyblok: the invitation waits on their spaces list. */
 export async function sendInvitation(deps: MailDeps, mail: InvitationMail & { appUrl: string }): Promise<void> {
-  await queueMail(deps, {
-    to: mail.to,
-    subject: `Join ${mail.spaceName}`,
-    template: 'membership_invite',
-    content: {
-      heading: `Join ${mail.spaceName} on Polyblok`,
-      paragraphs: [
-        `${mail.inviter} invited you to join ${mail.spaceName} as ${article(mail.role)} ${mail.role}.`,
-        'Open Polyblok and choose Join on the space in your list of spaces (or Decline if it is not for you).',
-      ],
-      action: { label: 'Open Polyblok', url: mail.appUrl },
-      notes: [notExpected],
-    },
+  await sendInvitationMail(deps, mail, {
+    paragraph: 'Open Polyblok and choose Join on the space in your list of spaces (or Decline if it is not for you).',
+    action: { label: 'Open Polyblok', url: mail.appUrl },
+    notes: [],
   });
 }
 

@@ -1,16 +1,14 @@
 import type { AvailableSpace } from '#contract/space-connect.ts';
 import type { MembershipStatus } from '#contract/member-rules.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { announceRequest } from '../members/request-notice.service.ts';
-import { startSync } from '../sync/sync.service.ts';
-import { sealStoryblokToken } from './space-credentials.ts';
+import { announceRequest } from '../members/index.ts';
+import { startSync } from '../sync/index.ts';
 import { insertConnectedSpace } from './space-records.ts';
 import type { SpaceDeps } from './space-deps.ts';
-import { explainStoryblokFailure } from './storyblok-failures.ts';
 
 /** The spaces a personal access token can see, and which of them are already in Polyblok. */
 export async function listAvailableSpaces(deps: SpaceDeps, token: string): Promise<AvailableSpace[]> {
-  const spaces = await deps.storyblok.listSpaces({ kind: 'personal', token }).catch(explainStoryblokFailure);
+  const spaces = await deps.storyblok.withToken({ kind: 'personal', token }).listSpaces();
   const known = await deps.prisma.space.findMany({
     where: { storyblokSpaceId: { in: spaces.map((space) => BigInt(space.id)) } },
     select: { storyblokSpaceId: true },
@@ -43,20 +41,13 @@ export async function createSpace(
   storyblokSpaceId: number,
   token: string,
 ): Promise<CreatedSpace> {
-  const remote = await deps.storyblok
-    .getSpace({ kind: 'personal', token }, storyblokSpaceId)
-    .catch(explainStoryblokFailure);
+  const remote = await deps.storyblok.withToken({ kind: 'personal', token }).getSpace(storyblokSpaceId);
   const existing = await deps.prisma.space.findUnique({
     where: { storyblokSpaceId: BigInt(remote.id) },
     select: { id: true },
   });
   if (existing) return requestAccess(deps, existing.id, userId);
-  const spaceId = await insertConnectedSpace(
-    deps,
-    remote,
-    { tokenEncrypted: sealStoryblokToken(deps.secretBox, remote.id, token), tokenKind: 'personal' },
-    userId,
-  );
+  const spaceId = await insertConnectedSpace(deps, remote, deps.storyblok.sealPersonalToken(remote.id, token), userId);
   if (spaceId === null) {
     // Someone connected the same space a moment earlier: this becomes a request to join theirs.
     const raced = await deps.prisma.space.findUniqueOrThrow({

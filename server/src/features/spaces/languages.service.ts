@@ -1,10 +1,9 @@
 import type { SpaceLocale } from '#contract/spaces.ts';
-import type { StoryblokLanguage } from '../../adapters/storyblok/storyblok-types.ts';
 import { AppError } from '../../errors.ts';
-import { refreshSpaceTotals } from '../content/content-counts.service.ts';
+import type { StoryblokLanguage } from '../../storyblok-access/index.ts';
+import { refreshSpaceTotals } from '../content/index.ts';
 import { localeViewSelect, toSpaceLocale } from './locale-view.ts';
 import type { SpaceDeps } from './space-deps.ts';
-import { explainStoredTokenFailure } from './storyblok-failures.ts';
 
 interface LanguageInput {
   code: string;
@@ -31,18 +30,9 @@ async function mirror(
   spaceId: number,
   change: (languages: StoryblokLanguage[]) => StoryblokLanguage[],
 ): Promise<void> {
-  try {
-    const auth = await deps.authFor(spaceId);
-    const space = await deps.prisma.space.findUniqueOrThrow({
-      where: { id: spaceId },
-      select: { storyblokSpaceId: true },
-    });
-    const storyblokSpaceId = Number(space.storyblokSpaceId);
-    const remote = await deps.storyblok.getSpace(auth, storyblokSpaceId);
-    await deps.storyblok.setSpaceLanguages(auth, storyblokSpaceId, change(remote.languages));
-  } catch (error) {
-    await explainStoredTokenFailure(deps.prisma, spaceId, error);
-  }
+  const storyblok = deps.storyblok.forSpace(spaceId);
+  const remote = await storyblok.getSpace();
+  await storyblok.setLanguages(change(remote.languages));
 }
 
 async function view(deps: SpaceDeps, spaceId: number, localeId: number): Promise<SpaceLocale> {

@@ -1,8 +1,8 @@
 import type { SpaceSettings } from '#contract/space-settings.ts';
 import type { Database } from '../../db/prisma.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { dailyAllowance, wordsUsedToday } from '../ai/ai-quota.ts';
-import { scheduleWriteBack } from '../write-back/write-back.schedule.ts';
+import { dailyAllowance, wordsUsedToday } from '../ai/index.ts';
+import { scheduleWriteBack } from '../write-back/index.ts';
 
 export interface SettingsDeps {
   prisma: Database;

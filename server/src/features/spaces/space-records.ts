@@ -1,20 +1,12 @@
 import type { SyncStatus } from '#contract/space-connect.ts';
-import type { StoryblokSpace } from '../../adapters/storyblok/storyblok-types.ts';
 import type { SecretBox } from '../../crypto/secret-box.ts';
 import type { Database } from '../../db/prisma.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { startSync } from '../sync/sync.service.ts';
-import { newWebhookSecret } from '../webhooks/webhook-secret.ts';
-import { scheduleWriteBack } from '../write-back/write-back.schedule.ts';
-
-/** The sealed Storyblok credentials a space is connected with: a personal access token or an app install's. */
-export interface SealedCredentials {
-  tokenEncrypted: string;
-  tokenKind: 'personal' | 'oauth';
-  oauthRefreshEncrypted?: string;
-  oauthExpiresAt?: Date;
-}
+import type { SealedCredentials, StoryblokSpace } from '../../storyblok-access/index.ts';
+import { startSync } from '../sync/index.ts';
+import { newWebhookSecret } from '../webhooks/index.ts';
+import { scheduleWriteBack } from '../write-back/index.ts';
 
 interface RecordDeps {
   prisma: Database;

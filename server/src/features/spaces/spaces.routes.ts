@@ -9,7 +9,7 @@ import {
   startSync,
 } from '#contract/space-connect.ts';
 import type { BindRoute } from '../../http/route-binder.ts';
-import * as sync from '../sync/sync.service.ts';
+import * as sync from '../sync/index.ts';
 import * as connect from './connect.service.ts';
 import * as removal from './delete-space.service.ts';
 import * as languages from './languages.service.ts';

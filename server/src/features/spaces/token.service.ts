@@ -1,9 +1,7 @@
 import type { SyncStatus } from '#contract/space-connect.ts';
 import { AppError } from '../../errors.ts';
-import { sealStoryblokToken } from './space-credentials.ts';
 import type { SpaceDeps } from './space-deps.ts';
 import { resumeWithNewToken } from './space-records.ts';
-import { explainStoryblokFailure } from './storyblok-failures.ts';
 
 /**
  * Gives the space a new personal access token. It must see this very space; then the token issue is
@@ -20,18 +18,8 @@ export async function replaceSpaceToken(
     select: { storyblokSpaceId: true },
   });
   const storyblokSpaceId = Number(space.storyblokSpaceId);
-  const remote = await deps.storyblok
-    .getSpace({ kind: 'personal', token }, storyblokSpaceId)
-    .catch(explainStoryblokFailure);
+  const remote = await deps.storyblok.withToken({ kind: 'personal', token }).getSpace(storyblokSpaceId);
   if (remote.id !== storyblokSpaceId) throw new AppError('invalid_token', 'Invalid personal access token');
-  await deps.prisma.space.update({
-    where: { id: spaceId },
-    data: {
-      tokenEncrypted: sealStoryblokToken(deps.secretBox, storyblokSpaceId, token),
-      tokenKind: 'personal',
-      hasTokenIssue: false,
-    },
-    select: { id: true },
-  });
+  await deps.storyblok.storeCredentials(spaceId, deps.storyblok.sealPersonalToken(storyblokSpaceId, token));
   return resumeWithNewToken(deps, spaceId, userId);
 }

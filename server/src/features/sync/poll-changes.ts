@@ -1,6 +1,5 @@
-import type { StoryblokAdapter } from '../../adapters/storyblok/storyblok-adapter.ts';
 import type { Database } from '../../db/prisma.ts';
-import type { AuthFor } from '../spaces/space-credentials.ts';
+import type { StoryblokAccess } from '../../storyblok-access/index.ts';
 
 /** Pages of recent edits looked at per poll; more edits than that since the last poll call for a full sync. */
 const MAX_PAGES = 4;
@@ -19,26 +18,20 @@ export interface PollResult {
  * space's full sync covers everything before it).
  */
 export async function pollSpaceChanges(
-  deps: { prisma: Database; storyblok: StoryblokAdapter; authFor: AuthFor },
+  deps: { prisma: Database; storyblok: StoryblokAccess },
   spaceId: number,
 ): Promise<PollResult> {
   const space = await deps.prisma.space.findUniqueOrThrow({
     where: { id: spaceId },
-    select: { storyblokSpaceId: true, storiesUpdatedCursor: true },
+    select: { storiesUpdatedCursor: true },
   });
-  const auth = await deps.authFor(spaceId);
+  const storyblok = deps.storyblok.forSpace(spaceId);
   const cursor = space.storiesUpdatedCursor?.getTime() ?? null;
   const candidates: Array<{ id: number; updatedAt: number }> = [];
   let newest = cursor;
   let reachedCursor = false;
   for (let page = 1; page <= MAX_PAGES && !reachedCursor; page += 1) {
-    const { stories } = await deps.storyblok.listStories(
-      auth,
-      Number(space.storyblokSpaceId),
-      page,
-      PER_PAGE,
-      'updated_at:desc',
-    );
+    const { stories } = await storyblok.listStories(page, PER_PAGE, 'updated_at:desc');
     for (const story of stories) {
       const updatedAt = story.updated_at ? Date.parse(story.updated_at) : 0;
       newest = Math.max(newest ?? 0, updatedAt);

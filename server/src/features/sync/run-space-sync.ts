@@ -1,11 +1,9 @@
-import type { StoryblokAdapter } from '../../adapters/storyblok/storyblok-adapter.ts';
-import { StoryblokError } from '../../adapters/storyblok/storyblok-error.ts';
-import type { StoryblokAuth } from '../../adapters/storyblok/storyblok-types.ts';
 import type { Database } from '../../db/prisma.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { Logger } from '../../logger.ts';
+import type { SpaceStoryblok, StoryblokAccess } from '../../storyblok-access/index.ts';
 import type { ComponentSpec } from '../../storyblok-content/component-schema.ts';
-import { refreshCounts } from '../content/content-counts.service.ts';
+import { refreshCounts } from '../content/index.ts';
 import { refreshComponents, refreshSpaceMeta } from './space-meta.ts';
 import { importStoryContent, type LocaleRef } from './story-content.ts';
 import { linkStoryTree, removeVanishedNodes, upsertStoryNodes } from './story-tree.ts';
@@ -13,9 +11,7 @@ import { readCheckpoint, type SyncCheckpoint } from './sync-checkpoint.ts';
 
 export interface SyncDeps {
   prisma: Database;
-  storyblok: StoryblokAdapter;
-  /** The space's Storyblok credentials (decrypted only for the call). */
-  authFor: (spaceId: number) => Promise<StoryblokAuth>;
+  storyblok: StoryblokAccess;
   logger: Logger;
   perPage?: number;
   /** Stories read between two saved checkpoints. */
@@ -26,7 +22,7 @@ export interface SyncDeps {
 /**
  * Runs (or resumes) one full sync of a space: the space and its languages, the component schemas, the
  * story tree page by page, then the content of every story that changed. Idempotent: with nothing changed
- * in Storyblok it writes nothing. A 401 from Storyblok stops the space's syncing and marks the token.
+ * in Storyblok it writes nothing. A refused token ends it with a `token_issue` error (the job records why).
  */
 export async function runSpaceSync(deps: SyncDeps, runId: string): Promise<void> {
   const { prisma } = deps;
@@ -41,89 +37,50 @@ export async function runSpaceSync(deps: SyncDeps, runId: string): Promise<void>
     data: { status: 'running', startedAt: new Date() },
     select: { id: true },
   });
-  try {
-    const auth = await deps.authFor(spaceId);
-    const remote = await deps.storyblok.getSpace(auth, await storyblokIdOf(prisma, spaceId));
-    const { locales, missingInStoryblok } = await refreshSpaceMeta(prisma, spaceId, remote);
-    const components = await refreshComponents(prisma, spaceId, await deps.storyblok.listComponents(auth, remote.id));
-    const checkpoint = readCheckpoint(run.checkpoint);
-    if (checkpoint.phase === 'tree')
-      await listTree(deps, { runId, spaceId, storyblokSpaceId: remote.id, auth }, checkpoint);
-    await readChangedStories(
-      deps,
-      { runId, spaceId, storyblokSpaceId: remote.id, auth, components, locales },
-      checkpoint,
-    );
-    checkpoint.report.storiesRemoved = await removeConfirmedVanished(
-      deps,
-      { spaceId, storyblokSpaceId: remote.id, auth },
-      checkpoint.seen,
-    );
-    await linkStoryTree(prisma, spaceId);
-    await refreshCounts(prisma, spaceId, []);
-    await prisma.$transaction([
-      prisma.syncRun.update({
-        where: { id: runId },
-        data: {
-          status: 'completed',
-          finishedAt: new Date(),
-          report: { ...checkpoint.report, missingLanguages: missingInStoryblok } as Prisma.InputJsonValue,
-        },
-        select: { id: true },
-      }),
-      prisma.space.update({
-        where: { id: spaceId },
-        data: { syncedAt: new Date(), syncBatchId: null, hasTokenIssue: false },
-        select: { id: true },
-      }),
-    ]);
-  } catch (error) {
-    if (error instanceof StoryblokError && error.kind === 'unauthorized') {
-      await finishFailed(
-        prisma,
-        runId,
-        spaceId,
-        'Storyblok refused the token: sync has been stopped until a valid token is given.',
-        true,
-      );
-      return;
-    }
-    throw error;
-  }
+  const storyblok = deps.storyblok.forSpace(spaceId);
+  const remote = await storyblok.getSpace();
+  const { locales, missingInStoryblok } = await refreshSpaceMeta(prisma, spaceId, remote);
+  const components = await refreshComponents(prisma, spaceId, await storyblok.listComponents());
+  const checkpoint = readCheckpoint(run.checkpoint);
+  if (checkpoint.phase === 'tree') await listTree(deps, { runId, spaceId, storyblok }, checkpoint);
+  await readChangedStories(deps, { runId, spaceId, storyblok, components, locales }, checkpoint);
+  checkpoint.report.storiesRemoved = await removeConfirmedVanished(deps, { spaceId, storyblok }, checkpoint.seen);
+  await linkStoryTree(prisma, spaceId);
+  await refreshCounts(prisma, spaceId, []);
+  await prisma.$transaction([
+    prisma.syncRun.update({
+      where: { id: runId },
+      data: {
+        status: 'completed',
+        finishedAt: new Date(),
+        report: { ...checkpoint.report, missingLanguages: missingInStoryblok } as Prisma.InputJsonValue,
+      },
+      select: { id: true },
+    }),
+    prisma.space.update({
+      where: { id: spaceId },
+      data: { syncedAt: new Date(), syncBatchId: null },
+      select: { id: true },
+    }),
+  ]);
 }
 
-async function storyblokIdOf(prisma: Database, spaceId: number): Promise<number> {
-  const space = await prisma.space.findUniqueOrThrow({ where: { id: spaceId }, select: { storyblokSpaceId: true } });
-  return Number(space.storyblokSpaceId);
-}
-
-/** Marks the run failed and frees the space for the next sync; a token issue also stops syncing until fixed. */
-export async function finishFailed(
-  prisma: Database,
-  runId: string,
-  spaceId: number,
-  message: string,
-  tokenIssue = false,
-): Promise<void> {
+/** Marks the run failed with the reason and frees the space for the next sync. */
+export async function finishFailed(prisma: Database, runId: string, spaceId: number, message: string): Promise<void> {
   await prisma.$transaction([
     prisma.syncRun.update({
       where: { id: runId },
       data: { status: 'failed', error: message, finishedAt: new Date() },
       select: { id: true },
     }),
-    prisma.space.update({
-      where: { id: spaceId },
-      data: { syncBatchId: null, ...(tokenIssue ? { hasTokenIssue: true } : {}) },
-      select: { id: true },
-    }),
+    prisma.space.update({ where: { id: spaceId }, data: { syncBatchId: null }, select: { id: true } }),
   ]);
 }
 
 interface RunScope {
   runId: string;
   spaceId: number;
-  storyblokSpaceId: number;
-  auth: StoryblokAuth;
+  storyblok: SpaceStoryblok;
 }
 
 async function saveProgress(prisma: Database, runId: string, checkpoint: SyncCheckpoint, done: number, total?: number) {
@@ -142,7 +99,7 @@ async function listTree(deps: SyncDeps, scope: RunScope, checkpoint: SyncCheckpo
   const perPage = deps.perPage ?? 100;
   for (let page = checkpoint.lastPage + 1; ; page += 1) {
     deps.signal?.throwIfAborted();
-    const { stories, total } = await deps.storyblok.listStories(scope.auth, scope.storyblokSpaceId, page, perPage);
+    const { stories, total } = await scope.storyblok.listStories(page, perPage);
     if (stories.length === 0) break;
     const toRead = await upsertStoryNodes(deps.prisma, scope.spaceId, stories);
     checkpoint.seen.push(...stories.map((story) => story.id));
@@ -170,12 +127,7 @@ async function readChangedStories(
     const batch = checkpoint.toRead.slice(0, batchSize);
     const changed: number[] = [];
     for (const target of batch) {
-      const story = await deps.storyblok
-        .getStory(scope.auth, scope.storyblokSpaceId, target.storyblokId)
-        .catch((error: unknown) => {
-          if (error instanceof StoryblokError && error.kind === 'not_found') return null;
-          throw error;
-        });
+      const story = await scope.storyblok.findStory(target.storyblokId);
       checkpoint.report.storiesRead += 1;
       if (!story) continue;
       const result = await importStoryContent(deps.prisma, {
@@ -224,14 +176,7 @@ async function removeConfirmedVanished(
   for (const node of candidates) {
     const id = Number(node.storyblokId);
     if (seenSet.has(id)) continue;
-    const stillThere = await deps.storyblok.getStory(scope.auth, scope.storyblokSpaceId, id).then(
-      () => true,
-      (error: unknown) => {
-        if (error instanceof StoryblokError && error.kind === 'not_found') return false;
-        throw error;
-      },
-    );
-    if (stillThere) keep.push(id);
+    if (await scope.storyblok.findStory(id)) keep.push(id);
   }
   return removeVanishedNodes(deps.prisma, scope.spaceId, keep);
 }

@@ -1,4 +1,4 @@
-import type { StoryblokComponentDefinition, StoryblokSpace } from '../../adapters/storyblok/storyblok-types.ts';
+import type { StoryblokComponentDefinition, StoryblokSpace } from '../../storyblok-access/index.ts';
 import type { Database } from '../../db/prisma.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { readComponents, translatableFieldsOf, type ComponentSpec } from '../../storyblok-content/component-schema.ts';

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import type { StoryblokAdapter } from '../../adapters/storyblok/storyblok-adapter.ts';
-import { StoryblokError } from '../../adapters/storyblok/storyblok-error.ts';
 import type { Database } from '../../db/prisma.ts';
+import { AppError } from '../../errors.ts';
 import { defineJob, type JobRef } from '../../jobs/define-job.ts';
-import type { AuthFor } from '../spaces/space-credentials.ts';
+import type { StoryblokAccess } from '../../storyblok-access/index.ts';
 import { finishFailed, runSpaceSync } from './run-space-sync.ts';
 
 export const spaceSyncJob = {
@@ -11,44 +10,31 @@ export const spaceSyncJob = {
   payload: z.object({ syncRunId: z.uuid() }),
 } satisfies JobRef;
 
-const retry = { limit: 5, delaySeconds: 30, maxDelaySeconds: 15 * 60 };
-
 export interface SpaceSyncJobDeps {
   prisma: Database;
-  storyblok: StoryblokAdapter;
-  authFor: AuthFor;
+  storyblok: StoryblokAccess;
 }
 
 /**
  * Runs a sync run. Interrupted (a restart, a crash, Storyblok down), it is retried with backoff and resumes
- * from its checkpoint; after the last retry the run is marked failed so the space can sync again.
+ * from its checkpoint; when it gives up (the last retry, or a refused token) the run is marked failed with the
+ * reason, so the space can sync again.
  */
 export function createSpaceSyncJob(deps: SpaceSyncJobDeps) {
   return defineJob({
     ...spaceSyncJob,
-    retry,
+    retry: { limit: 5, delaySeconds: 30, maxDelaySeconds: 15 * 60 },
     expireInSeconds: 4 * 60 * 60,
     heartbeatSeconds: 30,
     concurrency: 2,
-    handler: async ({ syncRunId }, context) => {
-      try {
-        await runSpaceSync({ ...deps, logger: context.logger, signal: context.signal }, syncRunId);
-      } catch (error) {
-        // The run goes with its space: deleted during the sync, the space has nothing left to sync into.
-        const run = await deps.prisma.syncRun.findUnique({ where: { id: syncRunId }, select: { spaceId: true } });
-        if (!run) {
-          context.logger.info({ syncRunId }, 'the space was deleted during its sync; the sync ends');
-          return;
-        }
-        if (context.retryCount >= retry.limit) {
-          const reason =
-            error instanceof StoryblokError
-              ? error.message
-              : 'The sync stopped on an unexpected error; it can be started again.';
-          await finishFailed(deps.prisma, syncRunId, run.spaceId, reason);
-        }
-        throw error;
-      }
+    target: ({ syncRunId }) => ({ syncRunId }),
+    handler: ({ syncRunId }, context) =>
+      runSpaceSync({ ...deps, logger: context.logger, signal: context.signal }, syncRunId),
+    onGiveUp: async ({ syncRunId }, error) => {
+      const run = await deps.prisma.syncRun.findUniqueOrThrow({ where: { id: syncRunId }, select: { spaceId: true } });
+      const reason =
+        error instanceof AppError ? error.message : 'The sync stopped on an unexpected error; it can be started again.';
+      await finishFailed(deps.prisma, syncRunId, run.spaceId, reason);
     },
   });
 }

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { StoryblokError } from '../../adapters/storyblok/storyblok-error.ts';
 import { defineJob, type JobRef } from '../../jobs/define-job.ts';
-import { isSpaceGone } from '../spaces/space-gone.ts';
 import { syncOneStory, type StorySyncDeps } from './story-sync.ts';
 
 export const storySyncJob = {
@@ -18,26 +16,9 @@ export function createStorySyncJob(deps: StorySyncDeps) {
     heartbeatSeconds: null,
     concurrency: 2,
     policy: 'short',
-    handler: async ({ spaceId, storyblokStoryId }, context) => {
-      const space = await deps.prisma.space.findUnique({ where: { id: spaceId }, select: { hasTokenIssue: true } });
-      if (!space || space.hasTokenIssue) return;
-      try {
-        await syncOneStory(deps, spaceId, storyblokStoryId);
-      } catch (error) {
-        if (await isSpaceGone(deps.prisma, spaceId)) {
-          context.logger.info({ spaceId }, 'the space was deleted during a story sync; the sync ends');
-          return;
-        }
-        if (error instanceof StoryblokError && error.kind === 'unauthorized') {
-          await deps.prisma.space.update({
-            where: { id: spaceId },
-            data: { hasTokenIssue: true },
-            select: { id: true },
-          });
-          return;
-        }
-        throw error;
-      }
+    target: ({ spaceId }) => ({ spaceId }),
+    handler: async ({ spaceId, storyblokStoryId }) => {
+      await syncOneStory(deps, spaceId, storyblokStoryId);
     },
   });
 }

@@ -1,16 +1,13 @@
-import type { StoryblokAdapter } from '../../adapters/storyblok/storyblok-adapter.ts';
-import { StoryblokError } from '../../adapters/storyblok/storyblok-error.ts';
 import type { Database } from '../../db/prisma.ts';
+import type { StoryblokAccess } from '../../storyblok-access/index.ts';
 import { readComponents } from '../../storyblok-content/component-schema.ts';
-import { refreshCounts } from '../content/content-counts.service.ts';
-import type { AuthFor } from '../spaces/space-credentials.ts';
+import { refreshCounts } from '../content/index.ts';
 import { importStoryContent } from './story-content.ts';
 import { linkStoryTree, upsertStoryNodes } from './story-tree.ts';
 
 export interface StorySyncDeps {
   prisma: Database;
-  storyblok: StoryblokAdapter;
-  authFor: AuthFor;
+  storyblok: StoryblokAccess;
 }
 
 export type StorySyncOutcome = 'updated' | 'unchanged' | 'removed';
@@ -29,18 +26,11 @@ export async function syncOneStory(
   const space = await prisma.space.findUniqueOrThrow({
     where: { id: spaceId },
     select: {
-      storyblokSpaceId: true,
       locales: { select: { id: true, code: true } },
       components: { select: { name: true, schema: true } },
     },
   });
-  const auth = await deps.authFor(spaceId);
-  const story = await deps.storyblok
-    .getStory(auth, Number(space.storyblokSpaceId), storyblokStoryId)
-    .catch((error: unknown) => {
-      if (error instanceof StoryblokError && error.kind === 'not_found') return null;
-      throw error;
-    });
+  const story = await deps.storyblok.forSpace(spaceId).findStory(storyblokStoryId);
   if (!story) {
     const { count } = await prisma.storyNode.deleteMany({ where: { spaceId, storyblokId: BigInt(storyblokStoryId) } });
     if (count > 0) await refreshCounts(prisma, spaceId, []);

@@ -1,4 +1,4 @@
-import type { StoryListItem } from '../../adapters/storyblok/storyblok-types.ts';
+import type { StoryListItem } from '../../storyblok-access/index.ts';
 import type { Database } from '../../db/prisma.ts';
 
 export interface NodeToRead {

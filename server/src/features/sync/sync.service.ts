@@ -2,8 +2,9 @@ import type { SyncStatus } from '#contract/space-connect.ts';
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { TOKEN_ISSUE_MESSAGE } from '../spaces/storyblok-failures.ts';
+import { TOKEN_ISSUE_MESSAGE } from '../../storyblok-access/index.ts';
 import { spaceSyncJob } from './space-sync.job.ts';
+import { storySyncJob } from './story-sync.job.ts';
 
 type Trigger = 'initial' | 'manual' | 'scheduled' | 'webhook' | 'poll' | 'story';
 
@@ -54,4 +55,13 @@ export async function startSync(
   }
   await deps.queue.send(spaceSyncJob, { syncRunId: run.id });
   return getSyncStatus(prisma, spaceId);
+}
+
+/** Queues one story's sync (a webhook, the poll); several asks for a story while one waits make one sync. */
+export async function queueStorySync(
+  queue: Pick<JobQueue, 'send'>,
+  spaceId: number,
+  storyblokStoryId: number,
+): Promise<void> {
+  await queue.send(storySyncJob, { spaceId, storyblokStoryId }, { singletonKey: `${spaceId}:${storyblokStoryId}` });
 }

@@ -3,7 +3,7 @@ import type { SecretBox } from '../../crypto/secret-box.ts';
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { storySyncJob } from '../sync/story-sync.job.ts';
+import { queueStorySync } from '../sync/index.ts';
 import { newWebhookSecret, openWebhookSecret } from './webhook-secret.ts';
 
 /** Story events that change what Polyblok holds; anything else is acknowledged and ignored. */
@@ -54,11 +54,7 @@ export async function receiveWebhook(
   const secret = openWebhookSecret(deps.secretBox, space.storyblokSpaceId, space.webhookSecretEncrypted);
   if (!signatureMatches(secret, input.raw, input.signature)) throw refused();
   if (!storyActions.has(input.action) || !input.storyId || space.hasTokenIssue) return { accepted: false };
-  await deps.queue.send(
-    storySyncJob,
-    { spaceId: space.id, storyblokStoryId: input.storyId },
-    { singletonKey: `${space.id}:${input.storyId}` },
-  );
+  await queueStorySync(deps.queue, space.id, input.storyId);
   return { accepted: true };
 }
 

@@ -1,15 +1,12 @@
-import type { StoryblokAdapter } from '../../adapters/storyblok/storyblok-adapter.ts';
-import { StoryblokError } from '../../adapters/storyblok/storyblok-error.ts';
-import type { StoryblokStory } from '../../adapters/storyblok/storyblok-types.ts';
 import type { Database } from '../../db/prisma.ts';
+import { AppError } from '../../errors.ts';
+import type { SpaceStoryblok, StoryblokAccess, StoryblokStory } from '../../storyblok-access/index.ts';
 import { canonicalJson, contentHash } from '../../storyblok-content/content-hash.ts';
-import type { AuthFor } from '../spaces/space-credentials.ts';
 import { mergeTranslations, type PendingTranslation } from './merge-translations.ts';
 
 export interface WriteBackDeps {
   prisma: Database;
-  storyblok: StoryblokAdapter;
-  authFor: AuthFor;
+  storyblok: StoryblokAccess;
 }
 
 /** The translations the space's write-back mode sends: every saved one, or only verified ones. */
@@ -33,20 +30,17 @@ async function pendingTranslations(prisma: Database, storyId: number, verifiedOn
 /**
  * Writes a story's translations into Storyblok as field-level translations. The story is read fresh, only
  * `__i18n__` keys change, and it is read once more just before the write: an editor's save in between is
- * merged again, never overwritten. Nothing is sent when Storyblok already holds every translation.
+ * merged again, never overwritten. Nothing is sent when Storyblok already holds every translation. A failure
+ * leaves the story pending with the reason, for the job's next attempt.
  */
-export async function writeBackStory(
-  deps: WriteBackDeps,
-  storyId: number,
-  options: { lastAttempt: boolean },
-): Promise<void> {
+export async function writeBackStory(deps: WriteBackDeps, storyId: number): Promise<void> {
   const { prisma } = deps;
   const node = await prisma.storyNode.findUnique({
     where: { id: storyId },
     select: {
       spaceId: true,
       storyblokId: true,
-      space: { select: { storyblokSpaceId: true, writeBackMode: true, hasTokenIssue: true } },
+      space: { select: { writeBackMode: true } },
     },
   });
   if (!node) return;
@@ -70,12 +64,11 @@ export async function writeBackStory(
     value: row.value,
   }));
   try {
-    const auth = await deps.authFor(node.spaceId);
-    const spaceId = Number(node.space.storyblokSpaceId);
     // The story may go (its space deleted, or a sync removing it) while Storyblok is read: then nothing is written.
     const storyKept = async () =>
       (await prisma.storyNode.findUnique({ where: { id: storyId }, select: { id: true } })) !== null;
-    const result = await writeMerged(deps.storyblok, auth, spaceId, Number(node.storyblokId), pending, storyKept);
+    const storyblok = deps.storyblok.forSpace(node.spaceId);
+    const result = await writeMerged(storyblok, Number(node.storyblokId), pending, storyKept);
     if (!result) return;
     const written = new Set(result.written);
     for (const row of rows) {
@@ -104,21 +97,17 @@ export async function writeBackStory(
         : null;
     await markWriteBack(prisma, storyId, { status: 'done', lastError: skippedNote, lastWrittenAt: new Date() });
   } catch (error) {
-    const tokenIssue = error instanceof StoryblokError && error.kind === 'unauthorized';
-    const message =
-      error instanceof StoryblokError ? error.message : 'Writing to Storyblok failed on an unexpected error.';
-    if (tokenIssue)
-      await prisma.space.update({ where: { id: node.spaceId }, data: { hasTokenIssue: true }, select: { id: true } });
-    await markWriteBack(prisma, storyId, {
-      status: tokenIssue || options.lastAttempt ? 'failed' : 'pending',
-      lastError: message,
-    });
-    // A refused token is not retried: nothing changes until an admin gives a new one, and that resumes writing.
-    if (!tokenIssue) throw error;
+    await markWriteBack(prisma, storyId, { status: 'pending', lastError: writeBackFailure(error) });
+    throw error;
   }
 }
 
-async function markWriteBack(
+/** Why writing a story failed, as Settings and the story show it. */
+export function writeBackFailure(error: unknown): string {
+  return error instanceof AppError ? error.message : 'Writing to Storyblok failed on an unexpected error.';
+}
+
+export async function markWriteBack(
   prisma: Database,
   storyId: number,
   data: { status: 'done' | 'pending' | 'failed'; lastError: string | null; lastWrittenAt?: Date },
@@ -133,30 +122,36 @@ async function markWriteBack(
 
 /** Null when the story left Polyblok before the write: Storyblok then gets nothing. */
 async function writeMerged(
-  storyblok: StoryblokAdapter,
-  auth: Awaited<ReturnType<AuthFor>>,
-  spaceId: number,
+  storyblok: SpaceStoryblok,
   storyblokId: number,
   pending: PendingTranslation[],
   storyKept: () => Promise<boolean>,
 ): Promise<{ written: string[]; skipped: string[]; story: StoryblokStory | null } | null> {
-  let live = await storyblok.getStory(auth, spaceId, storyblokId);
+  let live = await readStory(storyblok, storyblokId);
   for (let round = 0; round < 3; round += 1) {
     const merged = mergeTranslations(live.content ?? {}, pending);
     if (canonicalJson(merged.content) === canonicalJson(live.content ?? {})) return { ...merged, story: null };
     // Storyblok has no conditional write: the closest guard is a second read right before the write.
-    const recheck = await storyblok.getStory(auth, spaceId, storyblokId);
+    const recheck = await readStory(storyblok, storyblokId);
     if (recheck.updated_at !== live.updated_at) {
       live = recheck;
       continue;
     }
     if (!(await storyKept())) return null;
-    const story = await storyblok.updateStoryContent(auth, spaceId, storyblokId, merged.content);
+    const story = await storyblok.updateStoryContent(storyblokId, merged.content);
     return { ...merged, story };
   }
-  throw new StoryblokError(
-    'unavailable',
-    409,
+  throw new AppError(
+    'storyblok_unavailable',
     'The story kept changing in Storyblok while writing; the write will be tried again.',
   );
+}
+
+/** A story deleted in Storyblok has nowhere to take its translations: the next sync removes it here too. */
+async function readStory(storyblok: SpaceStoryblok, storyblokId: number): Promise<StoryblokStory> {
+  const story = await storyblok.findStory(storyblokId);
+  if (!story) {
+    throw new AppError('not_found', 'The story is no longer in Storyblok; the next sync removes it from Polyblok.');
+  }
+  return story;
 }

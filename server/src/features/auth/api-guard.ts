@@ -1,17 +1,8 @@
-import type { Request } from 'express';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/prisma.ts';
-import { AppError } from '../errors.ts';
-import type { AccessTokens, Aal } from '../features/auth/access-tokens.ts';
-
-/** Who is calling a signed-in /api route. */
-export interface AuthInfo {
-  userId: string;
-  sessionId: string;
-  aal: Aal;
-}
-
-export type Authenticate = (req: Request) => Promise<AuthInfo>;
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/prisma.ts';
+import { AppError } from '../../errors.ts';
+import type { Authenticate } from '../../http/auth-info.ts';
+import type { AccessTokens, Aal } from './access-tokens.ts';
 
 interface SessionCheck {
   user_id: string;

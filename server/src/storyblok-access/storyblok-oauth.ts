@@ -1,7 +1,6 @@
 import { getRegion, getRegionBaseUrl, REGIONAL_DATA } from '@storyblok/region-helper';
 import { z } from 'zod';
-import type { Env } from '../../env.ts';
-import { RequestBudget } from './request-budget.ts';
+import type { RequestBudget } from './request-budget.ts';
 import { createResilientFetch, type RetryPolicy } from './resilient-fetch.ts';
 import { StoryblokError, toStoryblokError } from './storyblok-error.ts';
 import type { Region } from './storyblok-types.ts';
@@ -13,7 +12,8 @@ export interface StoryblokOAuthOptions {
   oauthUrl?: string;
   /** Management API base (with /v1), as the Storyblok adapter takes it (`{region}` is replaced). */
   mapiUrl?: string;
-  requestsPerSecond: number;
+  /** The requests-per-second budget of each token, shared with the Management API client. */
+  budget: RequestBudget;
   retryPolicy?: RetryPolicy;
   fetch?: typeof fetch;
 }
@@ -78,7 +78,7 @@ const MAX_COLLABORATOR_PAGES = 20;
 
 export function createStoryblokOAuth(options: StoryblokOAuthOptions): StoryblokOAuth {
   const send = createResilientFetch({
-    budget: new RequestBudget(options.requestsPerSecond),
+    budget: options.budget,
     policy: options.retryPolicy,
     fetch: options.fetch,
   });
@@ -170,18 +170,4 @@ export function createStoryblokOAuth(options: StoryblokOAuthOptions): StoryblokO
       return collaboratorEmail(accessToken, spaceId, userId);
     },
   };
-}
-
-/** The app's OAuth client from the environment; null when the app install is not configured. */
-export function storyblokOAuthFromEnv(env: Env): StoryblokOAuth | null {
-  if (!env.STORYBLOK_OAUTH_CLIENT_ID || !env.STORYBLOK_OAUTH_CLIENT_SECRET) return null;
-  return createStoryblokOAuth({
-    clientId: env.STORYBLOK_OAUTH_CLIENT_ID,
-    clientSecret: env.STORYBLOK_OAUTH_CLIENT_SECRET,
-    oauthUrl: env.STORYBLOK_OAUTH_URL,
-    mapiUrl: env.STORYBLOK_MAPI_URL,
-    requestsPerSecond: env.STORYBLOK_REQUESTS_PER_SECOND,
-    // Someone waits on these (the end of an install, a panel sync): give up in seconds, not minutes.
-    retryPolicy: { maxAttempts: 4, maxElapsedMs: 15_000, baseDelayMs: 300, maxDelayMs: 3_000 },
-  });
 }

@@ -1,7 +1,7 @@
 import { getRegion, REGIONAL_DATA } from '@storyblok/region-helper';
 import StoryblokClient from 'storyblok-js-client';
 import type { z } from 'zod';
-import { RequestBudget } from './request-budget.ts';
+import type { RequestBudget } from './request-budget.ts';
 import { createResilientFetch, type RetryPolicy } from './resilient-fetch.ts';
 import { StoryblokError, toStoryblokError } from './storyblok-error.ts';
 import {
@@ -27,8 +27,8 @@ export interface StoryblokAdapterOptions {
    * region code (eu, us, ca, ap, cn), so a stand-in can serve every region; without it one host serves all.
    */
   mapiUrl?: string;
-  /** Requests per second per token: Starter plans allow 3, paid plans 6. */
-  requestsPerSecond: number;
+  /** The requests-per-second budget of each token, shared with every other Storyblok client of the process. */
+  budget: RequestBudget;
   retryPolicy?: RetryPolicy;
 }
 
@@ -69,10 +69,7 @@ export interface StoryblokAdapter {
 
 /** The only code that talks to Storyblok's Management API; everything else gets these typed answers. */
 export function createStoryblokAdapter(options: StoryblokAdapterOptions): StoryblokAdapter {
-  const resilientFetch = createResilientFetch({
-    budget: new RequestBudget(options.requestsPerSecond),
-    policy: options.retryPolicy,
-  });
+  const resilientFetch = createResilientFetch({ budget: options.budget, policy: options.retryPolicy });
 
   const baseUrl = (region: Region) =>
     options.mapiUrl?.replaceAll('{region}', region) ?? `https://${REGIONAL_DATA[region].managementApiDomain}/v1`;

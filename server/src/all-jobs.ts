@@ -1,0 +1,31 @@
+import type { AiTranslator } from './adapters/openai/ai-translator.ts';
+import type { Database } from './db/prisma.ts';
+import { createAiTranslateJob } from './features/ai/index.ts';
+import { createMailSendJob, type MailTransport } from './features/mail/index.ts';
+import { createDailySyncJobs, createPollJobs, createSpaceSyncJob, createStorySyncJob } from './features/sync/index.ts';
+import { createWriteBackJob } from './features/write-back/index.ts';
+import type { StoryblokAccess } from './storyblok-access/index.ts';
+import type { JobDefinition } from './jobs/define-job.ts';
+
+/** What job handlers need from the running process. */
+export interface JobDeps {
+  prisma: Database;
+  mailTransport: MailTransport;
+  storyblok: StoryblokAccess;
+  translator: AiTranslator | null;
+  wordsWithoutPlan: number;
+}
+
+/** Every job the server runs; a feature adds its job definitions here. */
+export function allJobs(deps: JobDeps): JobDefinition[] {
+  const { prisma, storyblok } = deps;
+  return [
+    createMailSendJob({ prisma, transport: deps.mailTransport }),
+    createSpaceSyncJob({ prisma, storyblok }),
+    createWriteBackJob({ prisma, storyblok }),
+    createStorySyncJob({ prisma, storyblok }),
+    ...createDailySyncJobs({ prisma }),
+    ...createPollJobs({ prisma, storyblok }),
+    createAiTranslateJob({ prisma, translator: deps.translator, wordsWithoutPlan: deps.wordsWithoutPlan }),
+  ];
+}

@@ -1,0 +1,2 @@
+// The glossary feature's front door: what the rest of the server may use of it.
+export { glossaryRoutes } from './glossary.routes.ts';

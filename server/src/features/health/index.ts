@@ -1,0 +1,2 @@
+// The health feature's front door: what the rest of the server may use of it.
+export { healthRoutes } from './health.routes.ts';
