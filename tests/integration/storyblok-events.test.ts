@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWebhookSettings } from '#contract/webhooks.ts';
-import type { ApiClient } from '#kit/api-client.ts';
+import type { ApiClient } from '#kit/api/api-client.ts';
 import { createStoryblokAdapter } from '#server/adapters/storyblok/storyblok-adapter.ts';
 import { pollSpaceChanges } from '#server/features/sync/poll-changes.ts';
 import { syncOneStory } from '#server/features/sync/story-sync.ts';

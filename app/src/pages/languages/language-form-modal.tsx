@@ -9,8 +9,8 @@ import {
   languageCodeError,
   languageNameError,
 } from '#contract/language-rules.ts';
-import { useAddLanguage, useEditLanguage } from '#kit/languages.queries.ts';
-import { errorMessage, notifySuccess } from '#kit/notify.ts';
+import { useAddLanguage, useEditLanguage } from '#kit/data/languages.queries.ts';
+import { errorMessage, notifySuccess } from '#kit/components/notify.ts';
 
 export interface LanguageFormModalProps {
   spaceId: number;

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Role, SpaceUser } from '#contract/spaces.ts';
-import { notifyError, notifySuccess } from '#kit/notify.ts';
+import { notifyError, notifySuccess } from '#kit/components/notify.ts';
 import { DEFAULT_INVITE_ROLE, displayName, roleLabels } from './member-rules.ts';
 import { useApproveRequest, useChangeRole } from './members.mutations.ts';
 import { RoleSelect } from './role-select.tsx';

@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Pagination, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import type { MembershipStatus, SpaceUser } from '#contract/spaces.ts';
-import { formatDate } from '#kit/format.ts';
-import { InitialAvatar } from '#kit/initial-avatar.tsx';
-import { roleColors } from '#kit/theme.ts';
+import { formatDate } from '#kit/format/format.ts';
+import { InitialAvatar } from '#kit/components/initial-avatar.tsx';
+import { roleColors } from '#kit/components/theme.ts';
 import { displayName, pageOf, PAGE_SIZES, roleLabels, type RowPermissions } from './member-rules.ts';
 import { MemberRowMenu, type MemberAction } from './member-row-menu.tsx';
 

@@ -3,7 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { createQueryClient } from './query-client.ts';
+import { createQueryClient } from '../api/query-client.ts';
 import { theme } from './theme.ts';
 
 export interface AppProviderProps {
