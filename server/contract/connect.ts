@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authSessionSchema } from './auth.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { leastRoleFor } from './roles.ts';
 import { roleSchema, storyblokRegionSchema } from './spaces.ts';
 
 /**
@@ -119,7 +120,7 @@ export const getPanelStory = defineEndpoint({
   path: '/api/spaces/:id/storyblok_stories/:storyblokStoryId',
   params: panelStoryParams,
   response: panelStorySchema,
-  role: 'viewer',
+  role: leastRoleFor.read,
 });
 
 /**
@@ -134,5 +135,5 @@ export const syncPanelStory = defineEndpoint({
     /** updated: the keys changed; unchanged: nothing new; removed: Storyblok no longer has the story. */
     outcome: z.enum(['updated', 'unchanged', 'removed']),
   }),
-  role: 'translator',
+  role: leastRoleFor.translate,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { translatableKeySchema } from './content.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { leastRoleFor } from './roles.ts';
 
 const id = z.coerce.number().int().positive();
 const keyName = z.string().trim().min(1).max(500);
@@ -24,7 +25,7 @@ export const saveTranslation = defineEndpoint({
     reference_hash: z.string().max(100).nullish(),
   }),
   response: translatableKeySchema,
-  role: 'translator',
+  role: leastRoleFor.translate,
 });
 
 const verifyBody = z.array(keyRef).min(1, 'Choose at least one key').max(2000, 'At most 2,000 keys at once');
@@ -39,7 +40,7 @@ export const markAsVerified = defineEndpoint({
   path: '/api/content/mark_as_verified',
   body: verifyBody,
   response: verifyResponse,
-  role: 'translator',
+  role: leastRoleFor.translate,
 });
 
 export const markAsUnverified = defineEndpoint({
@@ -47,7 +48,7 @@ export const markAsUnverified = defineEndpoint({
   path: '/api/content/mark_as_unverified',
   body: verifyBody,
   response: verifyResponse,
-  role: 'translator',
+  role: leastRoleFor.translate,
 });
 
 /** Gives every other key of the space with the same source text this key's translation in the locale. */
@@ -56,7 +57,7 @@ export const applyToAssociated = defineEndpoint({
   path: '/api/content/apply_to_associated',
   body: keyRef.extend({ verify: z.boolean().default(false) }),
   response: z.object({ updated: z.number().int() }),
-  role: 'translator',
+  role: leastRoleFor.translate,
 });
 
 export const createTranslationAsks = defineEndpoint({
@@ -68,7 +69,7 @@ export const createTranslationAsks = defineEndpoint({
   }),
   response: z.object({ batch_id: z.uuid(), asked: z.number().int(), words: z.number().int() }),
   status: 202,
-  role: 'translator',
+  role: leastRoleFor.translate,
 });
 
 /** Translates one value with AI and answers it without saving: the translator decides. */
@@ -77,7 +78,7 @@ export const aiTranslate = defineEndpoint({
   path: '/api/content/ai_translate',
   body: keyRef.extend({ value: translationValueSchema, target_locale: z.string().trim().min(1).max(50) }),
   response: z.object({ content: translationValueSchema }),
-  role: 'translator',
+  role: leastRoleFor.translate,
 });
 
 export const translationBatchSchema = z.object({
@@ -102,7 +103,7 @@ export const translateFolder = defineEndpoint({
   body: z.object({ space_id: id, folder_id: id.nullish(), space_locale_id: id }),
   response: translationBatchSchema,
   status: 202,
-  role: 'editor',
+  role: leastRoleFor.translateFolder,
 });
 
 const batchParams = z.object({ batchId: z.uuid() });
@@ -113,7 +114,7 @@ export const getTranslationBatch = defineEndpoint({
   path: '/api/content/batches/:batchId',
   params: batchParams,
   response: translationBatchSchema,
-  role: 'viewer',
+  role: leastRoleFor.read,
 });
 
 /** Stops an AI run: keys not yet translated are no longer asked, and their words are given back. */
@@ -122,5 +123,5 @@ export const cancelTranslationBatch = defineEndpoint({
   path: '/api/content/batches/:batchId/cancel',
   params: batchParams,
   response: translationBatchSchema,
-  role: 'editor',
+  role: leastRoleFor.translateFolder,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { leastRoleFor } from './roles.ts';
 
 const isoTime = z.iso.datetime({ offset: true });
 const id = z.coerce.number().int().positive();
@@ -49,7 +50,7 @@ export const getRootFolder = defineEndpoint({
   path: '/api/content/folder',
   query: folderQuery,
   response: folderResponseSchema,
-  role: 'viewer',
+  role: leastRoleFor.read,
 });
 
 export const getFolder = defineEndpoint({
@@ -58,7 +59,7 @@ export const getFolder = defineEndpoint({
   params: z.object({ folderId: id }),
   query: folderQuery,
   response: folderResponseSchema,
-  role: 'viewer',
+  role: leastRoleFor.read,
 });
 
 export const translatableKeySchema = z.object({
@@ -120,7 +121,7 @@ export const getStory = defineEndpoint({
   params: z.object({ storyId: id }),
   query: z.object({ locale: localeCode }),
   response: storyDetailSchema,
-  role: 'viewer',
+  role: leastRoleFor.read,
 });
 
 export const associatedKeySchema = z.object({
@@ -149,5 +150,5 @@ export const getAssociatedKeys = defineEndpoint({
     content_keys: z.array(associatedKeySchema),
     metadata: z.object({ total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
   }),
-  role: 'viewer',
+  role: leastRoleFor.read,
 });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Role } from './spaces.ts';
+import type { Role } from './roles.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { leastRoleFor } from './roles.ts';
 
 import {
   GLOSSARY_DESCRIPTION_MAX,
@@ -66,7 +67,7 @@ export const listGlossaryTerms = defineEndpoint({
   params: spaceIdParams,
   query: z.object({ locale: z.string().trim().max(50).optional() }),
   response: z.object({ terms: z.array(glossaryTermSchema) }),
-  role: 'viewer',
+  role: leastRoleFor.read,
 });
 
 export const createGlossaryTerm = defineEndpoint({
@@ -76,7 +77,7 @@ export const createGlossaryTerm = defineEndpoint({
   body: glossaryTermInput,
   response: glossaryTermSchema,
   status: 201,
-  role: 'editor',
+  role: leastRoleFor.glossary,
 });
 
 export const updateGlossaryTerm = defineEndpoint({
@@ -85,7 +86,7 @@ export const updateGlossaryTerm = defineEndpoint({
   params: termParams,
   body: glossaryTermInput,
   response: glossaryTermSchema,
-  role: 'editor',
+  role: leastRoleFor.glossary,
 });
 
 export const deleteGlossaryTerm = defineEndpoint({
@@ -93,5 +94,5 @@ export const deleteGlossaryTerm = defineEndpoint({
   path: '/api/spaces/:id/glossary_terms/:termId',
   params: termParams,
   response: z.object({ id: z.number().int() }),
-  role: 'editor',
+  role: leastRoleFor.glossary,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { leastRoleFor } from './roles.ts';
 import { spaceLocaleSchema } from './spaces.ts';
 
 import {
@@ -42,7 +43,7 @@ export const addLanguage = defineEndpoint({
   params: spaceIdParams,
   body: z.object({ code: languageCodeSchema, name: languageNameSchema }),
   response: spaceLocaleSchema,
-  role: 'admin',
+  role: leastRoleFor.languages,
 });
 
 export const editLanguage = defineEndpoint({
@@ -51,7 +52,7 @@ export const editLanguage = defineEndpoint({
   params: spaceIdParams,
   body: z.object({ id: z.coerce.number().int().positive(), code: languageCodeSchema, name: languageNameSchema }),
   response: spaceLocaleSchema,
-  role: 'admin',
+  role: leastRoleFor.languages,
 });
 
 export const deleteLanguage = defineEndpoint({
@@ -60,5 +61,5 @@ export const deleteLanguage = defineEndpoint({
   params: spaceIdParams,
   body: z.object({ id: z.coerce.number().int().positive() }),
   response: z.object({ id: z.number().int() }),
-  role: 'admin',
+  role: leastRoleFor.languages,
 });

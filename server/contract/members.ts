@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { leastRoleFor } from './roles.ts';
+import { DEFAULT_INVITE_ROLE } from './member-rules.ts';
 import {
   INVITE_EMAIL_INVALID,
   INVITE_EMAIL_MAX,
@@ -33,9 +35,9 @@ export const inviteUser = defineEndpoint({
   method: 'POST',
   path: '/api/spaces/:id/invite_user',
   params: spaceIdParams,
-  body: z.object({ email: inviteEmailSchema, role: roleSchema.default('translator') }),
+  body: z.object({ email: inviteEmailSchema, role: roleSchema.default(DEFAULT_INVITE_ROLE) }),
   response: inviteResult,
-  role: 'admin',
+  role: leastRoleFor.members,
 });
 
 const memberChange = z.object({ user: spaceUserSchema });
@@ -63,7 +65,7 @@ export const revokeUser = defineEndpoint({
   params: spaceIdParams,
   body: z.object({ user_id: z.uuid('Choose a member of this space') }),
   response: z.object({ removed: z.literal(true), previous_status: z.enum(['joined', 'invited', 'requesting']) }),
-  role: 'admin',
+  role: leastRoleFor.members,
 });
 
 /** Lets a user who asked to join (status requesting) in, with a role (default translator). */
@@ -71,9 +73,9 @@ export const approveRequest = defineEndpoint({
   method: 'POST',
   path: '/api/spaces/:id/approve_user',
   params: spaceIdParams,
-  body: z.object({ user_id: z.uuid('Choose a member of this space'), role: roleSchema.default('translator') }),
+  body: z.object({ user_id: z.uuid('Choose a member of this space'), role: roleSchema.default(DEFAULT_INVITE_ROLE) }),
   response: memberChange,
-  role: 'admin',
+  role: leastRoleFor.members,
 });
 
 /** Admins change roles up to admin; only an owner makes or unmakes owners and admins. The last owner stays. */
@@ -83,5 +85,5 @@ export const changeRole = defineEndpoint({
   params: spaceIdParams,
   body: z.object({ user_id: z.uuid('Choose a member of this space'), role: roleSchema }),
   response: memberChange,
-  role: 'admin',
+  role: leastRoleFor.members,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { leastRoleFor } from './roles.ts';
 import { membershipStatusSchema, storyblokRegionSchema } from './spaces.ts';
 
 const isoTime = z.iso.datetime({ offset: true });
@@ -66,7 +67,7 @@ export const startSync = defineEndpoint({
   path: '/api/spaces/:id/sync',
   params: spaceIdParams,
   response: syncStatusSchema,
-  role: 'editor',
+  role: leastRoleFor.sync,
 });
 
 export const getSyncStatus = defineEndpoint({
@@ -74,7 +75,7 @@ export const getSyncStatus = defineEndpoint({
   path: '/api/spaces/:id/sync_status',
   params: spaceIdParams,
   response: syncStatusSchema,
-  role: 'viewer',
+  role: leastRoleFor.read,
 });
 
 /** Gives the space a new Storyblok token (after it stopped working); syncing resumes with it. */
@@ -84,5 +85,5 @@ export const replaceSpaceToken = defineEndpoint({
   params: spaceIdParams,
   body: z.object({ personal_access_token: personalAccessTokenSchema }),
   response: syncStatusSchema,
-  role: 'admin',
+  role: leastRoleFor.token,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { leastRoleFor } from './roles.ts';
 
 const spaceIdParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -31,7 +32,7 @@ export const getSpaceSettings = defineEndpoint({
   path: '/api/spaces/:id/settings',
   params: spaceIdParams,
   response: spaceSettingsSchema,
-  role: 'viewer',
+  role: leastRoleFor.read,
 });
 
 export const updateSpaceSettings = defineEndpoint({
@@ -40,7 +41,7 @@ export const updateSpaceSettings = defineEndpoint({
   params: spaceIdParams,
   body: z.object({ write_back_mode: writeBackModeSchema }),
   response: spaceSettingsSchema,
-  role: 'admin',
+  role: leastRoleFor.settings,
 });
 
 /**
@@ -53,5 +54,5 @@ export const deleteSpace = defineEndpoint({
   path: '/api/spaces/:id',
   params: spaceIdParams,
   response: z.object({ id: z.number().int() }),
-  role: 'owner',
+  role: leastRoleFor.deleteSpace,
 });

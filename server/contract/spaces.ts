@@ -1,16 +1,13 @@
 import { z } from 'zod';
+import { membershipStatuses } from './member-rules.ts';
+import { roles } from './roles.ts';
 
 /** The shapes of spaces, their languages and members (spec section 3), shared by /me and the space endpoints. */
 
 const isoTime = z.iso.datetime({ offset: true });
 
-export const roles = ['owner', 'admin', 'editor', 'translator', 'viewer'] as const;
 export const roleSchema = z.enum(roles);
-export type Role = z.infer<typeof roleSchema>;
-
-export const membershipStatuses = ['joined', 'invited', 'requesting'] as const;
 export const membershipStatusSchema = z.enum(membershipStatuses);
-export type MembershipStatus = z.infer<typeof membershipStatusSchema>;
 
 /** A membership as the spec's `pivot`: where the user stands in the space. */
 export const pivotSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { leastRoleFor } from './roles.ts';
 
 /** What Storyblok posts: story events carry story_id (and full_slug on publish and move). */
 export const storyblokWebhookBodySchema = z.object({
@@ -28,5 +29,5 @@ export const getWebhookSettings = defineEndpoint({
   path: '/api/spaces/:id/webhook',
   params: z.object({ id: z.coerce.number().int().positive() }),
   response: z.object({ url: z.string(), secret: z.string() }),
-  role: 'admin',
+  role: leastRoleFor.token,
 });

@@ -39,6 +39,14 @@ export class AppError extends Error {
     this.status = statusByCode[code];
     this.details = details;
   }
+
+  /**
+   * Whether trying the same work again later may succeed. A refusal a person must act on (a bad token, a
+   * forbidden change) will not; an outage or a rate limit may. Background jobs stop retrying on the first kind.
+   */
+  get retryable(): boolean {
+    return this.status >= 500 || this.status === 429;
+  }
 }
 
 export function isAppError(error: unknown): error is AppError {

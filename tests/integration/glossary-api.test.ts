@@ -12,7 +12,7 @@ import {
 import type { EndpointBody } from '#contract/endpoint.ts';
 import { getMe } from '#contract/me.ts';
 import { acceptInvite, inviteUser } from '#contract/members.ts';
-import type { Role } from '#contract/spaces.ts';
+import type { Role } from '#contract/roles.ts';
 import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import { glossaryFor } from '#server/features/ai/glossary-terms.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';

@@ -5,7 +5,7 @@ import { getMe } from '#contract/me.ts';
 import { acceptInvite, inviteUser } from '#contract/members.ts';
 import { createSpace, getSyncStatus, listAvailableSpaces, startSync } from '#contract/space-connect.ts';
 import { deleteSpace, getSpaceSettings } from '#contract/space-settings.ts';
-import type { Role } from '#contract/spaces.ts';
+import type { Role } from '#contract/roles.ts';
 import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import type { AiTranslator } from '#server/adapters/openai/ai-translator.ts';
 import { createStoryblokAdapter, type StoryblokAdapter } from '#server/adapters/storyblok/storyblok-adapter.ts';

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { Role, Space } from '#contract/spaces.ts';
-import { can, type SpaceAction } from '#kit/roles.ts';
+import type { Space } from '#contract/spaces.ts';
+import { can, type Role, type SpaceAction } from '#contract/roles.ts';
 
 export interface CurrentSpace {
   space: Space;

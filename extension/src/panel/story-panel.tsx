@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { PanelSpace } from '#contract/connect.ts';
 import { formatCount } from '#kit/format/format.ts';
 import { errorMessage } from '#kit/components/notify.ts';
-import { can } from '#kit/roles.ts';
+import { can } from '#contract/roles.ts';
 import { StoryEditor } from '#kit/editor/story-editor.tsx';
 import { LocaleSelect } from '#kit/editor/locale-select.tsx';
 import { StoryEditorSkeleton } from '#kit/editor/editor-states.tsx';

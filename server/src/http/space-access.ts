@@ -1,8 +1,6 @@
-import type { Role } from '#contract/spaces.ts';
+import { hasRole, type Role } from '#contract/roles.ts';
 import type { Database } from '../db/prisma.ts';
 import { AppError } from '../errors.ts';
-
-export const roleRank: Record<Role, number> = { viewer: 0, translator: 1, editor: 2, admin: 3, owner: 4 };
 
 /** The caller's standing in the space a route acts on, once the guard has let them through. */
 export interface SpaceMember {
@@ -32,7 +30,7 @@ export async function requireMember(
     select: { id: true, role: true, status: true },
   });
   if (!membership || membership.status !== 'joined') throw spaceNotFound();
-  if (roleRank[membership.role] < roleRank[minRole]) {
+  if (!hasRole(membership.role, minRole)) {
     throw new AppError(
       'forbidden',
       `Your role in this space (${membership.role}) does not allow this. Ask an admin of the space.`,

@@ -1,10 +1,11 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import type { Role } from '#contract/spaces.ts';
+import type { Role } from '#contract/roles.ts';
 import { notifyError, notifySuccess } from '#kit/components/notify.ts';
 import { inviteEmailProblem } from '#contract/invite-rules.ts';
-import { DEFAULT_INVITE_ROLE, roleLabels } from './member-rules.ts';
+import { DEFAULT_INVITE_ROLE } from '#contract/member-rules.ts';
+import { roleLabels } from './member-rules.ts';
 import { useInviteUser } from './members.mutations.ts';
 import { RoleSelect } from './role-select.tsx';
 

@@ -1,8 +1,10 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { Role, SpaceUser } from '#contract/spaces.ts';
+import type { SpaceUser } from '#contract/spaces.ts';
+import type { Role } from '#contract/roles.ts';
 import { notifyError, notifySuccess } from '#kit/components/notify.ts';
-import { DEFAULT_INVITE_ROLE, displayName, roleLabels } from './member-rules.ts';
+import { DEFAULT_INVITE_ROLE } from '#contract/member-rules.ts';
+import { displayName, roleLabels } from './member-rules.ts';
 import { useApproveRequest, useChangeRole } from './members.mutations.ts';
 import { RoleSelect } from './role-select.tsx';
 

@@ -1,11 +1,6 @@
-import type { MembershipStatus, Role, SpaceUser } from '#contract/spaces.ts';
-import { hasRole } from '#kit/roles.ts';
-
-/**
- * The roles from the highest down, as the browser lists them. Kept here rather than imported from the
- * contract, whose module loads zod at runtime; member-rules.test.ts checks it against the contract's list.
- */
-export const rolesHighFirst: readonly Role[] = ['owner', 'admin', 'editor', 'translator', 'viewer'];
+import { manageRefusal, type MembershipStatus } from '#contract/member-rules.ts';
+import { hasRole, roles, type Role } from '#contract/roles.ts';
+import type { SpaceUser } from '#contract/spaces.ts';
 
 export const roleLabels: Readonly<Record<Role, string>> = {
   owner: 'Owner',
@@ -38,9 +33,7 @@ export const revokeWording: Readonly<Record<MembershipStatus, { action: string; 
   requesting: { action: 'Reject request', question: 'will not be let into this space.' },
 };
 
-export const DEFAULT_INVITE_ROLE: Role = 'translator';
-
-const rank = (role: Role) => rolesHighFirst.length - rolesHighFirst.indexOf(role);
+const rank = (role: Role) => roles.length - roles.indexOf(role);
 
 /** Members of one status, highest role first, then by name or e-mail, so the owners lead the list. */
 export function membersWithStatus(users: readonly SpaceUser[], status: MembershipStatus): SpaceUser[] {
@@ -63,20 +56,6 @@ export function displayName(user: Pick<SpaceUser, 'name' | 'email'>): string {
   return user.name?.trim() || user.email;
 }
 
-/** How a role is handed out: letting someone in (invite, approve) or changing a member's role. */
-export type GrantKind = 'invite' | 'approve' | 'change';
-
-/**
- * The roles a member may hand out (the server's rule, PRODUCT.md role table): an owner any; an admin lets people
- * in up to admin, but making an existing member admin, and anything owner, is the owner's. Below admin, nothing.
- */
-export function grantableRoles(callerRole: Role, kind: GrantKind): Role[] {
-  if (callerRole === 'owner') return [...rolesHighFirst];
-  if (callerRole !== 'admin') return [];
-  const highest: Role = kind === 'change' ? 'editor' : 'admin';
-  return rolesHighFirst.filter((role) => hasRole(highest, role));
-}
-
 export interface RowPermissions {
   /** Revoke access, revoke the invitation or reject the request. */
   revoke: boolean;
@@ -87,14 +66,13 @@ export interface RowPermissions {
 const none: RowPermissions = { revoke: false, approve: false, changeRole: false };
 
 /**
- * What the caller may do to one row, as the server decides it: owners manage everyone; an admin manages the
- * people below them, never an owner nor a joined admin (an invitation or a request up to admin is theirs to
- * handle). One's own row has no actions here: leaving a space is not this page's business.
+ * What the caller may do to one row: what the contract's member rules allow. One's own row has no actions here:
+ * leaving a space is not this page's business.
  */
 export function rowPermissions(caller: { id: string; role: Role }, member: SpaceUser): RowPermissions {
   if (!hasRole(caller.role, 'admin') || caller.id === member.id) return none;
   const { role, status } = member.pivot;
-  if (caller.role !== 'owner' && (role === 'owner' || (status === 'joined' && role === 'admin'))) return none;
+  if (manageRefusal({ userId: caller.id, role: caller.role }, { userId: member.id, role, status })) return none;
   const requesting = status === 'requesting';
   return { revoke: true, approve: requesting, changeRole: !requesting };
 }

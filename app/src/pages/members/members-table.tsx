@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Pagination, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
-import type { MembershipStatus, SpaceUser } from '#contract/spaces.ts';
+import type { SpaceUser } from '#contract/spaces.ts';
+import type { MembershipStatus } from '#contract/member-rules.ts';
 import { formatDate } from '#kit/format/format.ts';
 import { InitialAvatar } from '#kit/components/initial-avatar.tsx';
 import { roleColors } from '#kit/components/theme.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { approveRequest, changeRole, inviteUser, revokeUser } from '#contract/members.ts';
-import type { Role } from '#contract/spaces.ts';
+import type { Role } from '#contract/roles.ts';
 import { accountKeys } from '#kit/data/account.queries.ts';
 import { useApi } from '#kit/api/api-context.tsx';
 import { endpointRef } from '#kit/api/endpoint-ref.ts';

@@ -1,5 +1,5 @@
 import { Select, Stack, Text } from '@mantine/core';
-import type { Role } from '#contract/spaces.ts';
+import type { Role } from '#contract/roles.ts';
 import { roleDescriptions, roleLabels } from './member-rules.ts';
 
 export interface RoleSelectProps {

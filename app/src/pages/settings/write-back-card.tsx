@@ -3,7 +3,7 @@ import type { SpaceSettings } from '#contract/space-settings.ts';
 import { ContentCard } from '#kit/components/content-card.tsx';
 import { formatCount, formatDateTime, formatQuantity, formatRelative } from '#kit/format/format.ts';
 import { errorMessage, notifyError, notifySuccess } from '#kit/components/notify.ts';
-import { hasRole } from '#kit/roles.ts';
+import { hasRole } from '#contract/roles.ts';
 import { useUpdateWriteBackMode } from '#kit/data/space-settings.queries.ts';
 import { useCurrentSpace } from '../../space/current-space.ts';
 

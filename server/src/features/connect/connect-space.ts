@@ -1,4 +1,4 @@
-import type { Role } from '#contract/spaces.ts';
+import type { Role } from '#contract/roles.ts';
 import type { StoryblokAdapter } from '../../adapters/storyblok/storyblok-adapter.ts';
 import type { SecretBox } from '../../crypto/secret-box.ts';
 import type { Database } from '../../db/prisma.ts';

@@ -1,5 +1,5 @@
 import type { PanelStory } from '#contract/connect.ts';
-import type { Role } from '#contract/spaces.ts';
+import type { Role } from '#contract/roles.ts';
 import type { StoryblokAdapter } from '../../adapters/storyblok/storyblok-adapter.ts';
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';

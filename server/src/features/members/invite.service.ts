@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { inviteResult } from '#contract/members.ts';
-import type { MembershipStatus, Role } from '#contract/spaces.ts';
+import type { MembershipStatus } from '#contract/member-rules.ts';
+import type { Role } from '#contract/roles.ts';
 import { AppError } from '../../errors.ts';
 import {
   findOrCreateInvitedAccount,

@@ -1,8 +1,11 @@
-import type { MembershipStatus, Role, SpaceUser } from '#contract/spaces.ts';
+import type { SpaceUser } from '#contract/spaces.ts';
+import type { MembershipStatus } from '#contract/member-rules.ts';
+import type { Role } from '#contract/roles.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { AppError } from '../../errors.ts';
 import type { MemberDeps } from './member-deps.ts';
-import { assertMayGrant, assertMayManage, lastOwner, removesAnOwner, type Actor } from './member-rules.ts';
+import { removesAnOwner } from '#contract/member-rules.ts';
+import { assertMayGrant, assertMayManage, lastOwner, type Actor } from './member-rules.ts';
 import { memberSelect, toSpaceUser, type MemberRow } from './member-view.ts';
 import { sendApproval } from './members-mail.ts';
 

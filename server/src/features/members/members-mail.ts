@@ -1,4 +1,4 @@
-import type { Role } from '#contract/spaces.ts';
+import type { Role } from '#contract/roles.ts';
 import { queueMail, type MailDeps } from '../mail/mail.service.ts';
 
 const notExpected = 'If you did not expect this invitation, you can ignore this e-mail.';

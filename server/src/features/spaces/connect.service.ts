@@ -1,5 +1,5 @@
 import type { AvailableSpace } from '#contract/space-connect.ts';
-import type { MembershipStatus } from '#contract/spaces.ts';
+import type { MembershipStatus } from '#contract/member-rules.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { announceRequest } from '../members/request-notice.service.ts';
 import { startSync } from '../sync/sync.service.ts';
