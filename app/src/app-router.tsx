@@ -1,5 +1,5 @@
 import { createBrowserRouter } from 'react-router';
-import { LogoLoader } from '#kit/logo-loader.tsx';
+import { LogoLoader } from '#kit/components/logo-loader.tsx';
 import { lazyScreen } from './lazy-screen.ts';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
 

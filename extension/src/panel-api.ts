@@ -6,8 +6,8 @@ import type {
   PanelSpace,
   syncPanelStory,
 } from '#contract/connect.ts';
-import type { ApiClient } from '#kit/api-client.ts';
-import { endpointRef } from '#kit/endpoint-ref.ts';
+import type { ApiClient } from '#kit/api/api-client.ts';
+import { endpointRef } from '#kit/api/endpoint-ref.ts';
 
 export const panelEndpoints = {
   config: endpointRef<typeof getPanelConfig>('GET', '/api/connect/panel_config'),

@@ -8,7 +8,7 @@ import {
   translateFolder,
 } from '#contract/content-writes.ts';
 import { getMe } from '#contract/me.ts';
-import { ApiError, type ApiClient } from '#kit/api-client.ts';
+import { ApiError, type ApiClient } from '#kit/api/api-client.ts';
 import type { FakeOpenAI } from '#tests/fakes/openai/server.ts';
 import { startFakeOpenAI } from '#tests/fakes/openai/server.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint } from '#contract/endpoint.ts';
 import { getHealth } from '#contract/health.ts';
-import { ApiError, createApiClient } from '#kit/api-client.ts';
+import { ApiError, createApiClient } from '#kit/api/api-client.ts';
 import { AppError } from '#server/errors.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 

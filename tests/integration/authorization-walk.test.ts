@@ -12,7 +12,7 @@ import { getMe } from '#contract/me.ts';
 import { acceptInvite, inviteUser } from '#contract/members.ts';
 import { createSpace, getSyncStatus } from '#contract/space-connect.ts';
 import { hasRole, roles, type Role } from '#contract/roles.ts';
-import { ApiError, createApiClient, type ApiClient } from '#kit/api-client.ts';
+import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import type { Database } from '#server/db/prisma.ts';
 import { createRouteBinder } from '#server/http/route-binder.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';

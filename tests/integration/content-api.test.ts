@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAssociatedKeys, getFolder, getRootFolder, getStory } from '#contract/content.ts';
 import { applyToAssociated, markAsUnverified, markAsVerified, saveTranslation } from '#contract/content-writes.ts';
 import { getMe } from '#contract/me.ts';
-import { ApiError, createApiClient, type ApiClient } from '#kit/api-client.ts';
+import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import { syncOneStory } from '#server/features/sync/story-sync.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';

@@ -9,7 +9,7 @@ import { getRootFolder, getStory } from '#contract/content.ts';
 import { aiTranslate } from '#contract/content-writes.ts';
 import { getMe, meResponseSchema } from '#contract/me.ts';
 import { listAvailableSpaces } from '#contract/space-connect.ts';
-import { createApiClient } from '#kit/api-client.ts';
+import { createApiClient } from '#kit/api/api-client.ts';
 import { projectRoot } from '#server/paths.ts';
 
 // `npm run demo` as a newcomer runs it, on a small space and without the front-end build (this checks the

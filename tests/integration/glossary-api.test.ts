@@ -15,7 +15,7 @@ import {
 import { getMe } from '#contract/me.ts';
 import { acceptInvite, inviteUser } from '#contract/members.ts';
 import type { Role } from '#contract/roles.ts';
-import { ApiError, createApiClient, type ApiClient } from '#kit/api-client.ts';
+import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import { glossaryFor } from '#server/features/ai/glossary-terms.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';

@@ -4,7 +4,7 @@ import { getMe } from '#contract/me.ts';
 import { acceptInvite, approveRequest, changeRole, declineInvite, inviteUser, revokeUser } from '#contract/members.ts';
 import { createSpace, getSyncStatus } from '#contract/space-connect.ts';
 import type { Role } from '#contract/roles.ts';
-import { ApiError, createApiClient, type ApiClient } from '#kit/api-client.ts';
+import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';

@@ -6,7 +6,7 @@ import { acceptInvite, inviteUser } from '#contract/members.ts';
 import { createSpace, getSyncStatus, listAvailableSpaces, startSync } from '#contract/space-connect.ts';
 import { deleteSpace, getSpaceSettings } from '#contract/space-settings.ts';
 import type { Role } from '#contract/roles.ts';
-import { ApiError, createApiClient, type ApiClient } from '#kit/api-client.ts';
+import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import type { AiTranslator } from '#server/adapters/openai/ai-translator.ts';
 import { createAiTranslateJob } from '#server/features/ai/ai-translate.job.ts';
 import { createStorySyncJob } from '#server/features/sync/story-sync.job.ts';

@@ -8,7 +8,7 @@ import {
   replaceSpaceToken,
   startSync,
 } from '#contract/space-connect.ts';
-import { ApiError, createApiClient, type ApiClient } from '#kit/api-client.ts';
+import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';

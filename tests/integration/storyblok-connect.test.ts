@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchangePanelCode, getPanelConfig, getPanelStory, syncPanelStory } from '#contract/connect.ts';
 import { getMe } from '#contract/me.ts';
 import { getSyncStatus } from '#contract/space-connect.ts';
-import { ApiError, createApiClient, type ApiClient } from '#kit/api-client.ts';
+import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import { createSecretBox } from '#server/crypto/secret-box.ts';
 import { basicFixture as fx } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWebhookSettings } from '#contract/webhooks.ts';
-import type { ApiClient } from '#kit/api-client.ts';
+import type { ApiClient } from '#kit/api/api-client.ts';
 import { pollSpaceChanges } from '#server/features/sync/poll-changes.ts';
 import { syncOneStory } from '#server/features/sync/story-sync.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSpaceSettings, updateSpaceSettings } from '#contract/space-settings.ts';
-import type { ApiClient } from '#kit/api-client.ts';
+import type { ApiClient } from '#kit/api/api-client.ts';
 import { scheduleWriteBack } from '#server/features/write-back/write-back.schedule.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';

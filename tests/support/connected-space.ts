@@ -1,5 +1,5 @@
 import { getSyncStatus, createSpace } from '#contract/space-connect.ts';
-import { createApiClient, type ApiClient } from '#kit/api-client.ts';
+import { createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import { createAccount, uniqueEmail } from './auth-client.ts';
 import type { TestServer } from './test-server.ts';

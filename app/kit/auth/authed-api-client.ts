@@ -1,4 +1,4 @@
-import { createApiClient, type ApiClient } from '../api-client.ts';
+import { createApiClient, type ApiClient } from '../api/api-client.ts';
 import type { AuthClient } from './auth-client.ts';
 
 export interface AuthedApiClientOptions {

@@ -2,8 +2,8 @@ import { Alert, Button, Group, Pagination, Paper, Skeleton, Stack, Text } from '
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TranslatableKey } from '#contract/content.ts';
-import { useApi } from '../api-context.tsx';
-import { formatCount, formatQuantity } from '../format.ts';
+import { useApi } from '../api/api-context.tsx';
+import { formatCount, formatQuantity } from '../format/format.ts';
 import { ASSOCIATED_PAGE_SIZE, associatedKeysQueryOptions } from './content.queries.ts';
 import { useEditorContext } from './editor-context.ts';
 import { useApplyToAssociated } from './key-mutations.ts';

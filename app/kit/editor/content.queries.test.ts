@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { StoryDetail } from '#contract/content.ts';
-import type { ApiClient } from '../api-client.ts';
+import type { ApiClient } from '../api/api-client.ts';
 import {
   ASK_REFRESH_MS,
   batchQueryOptions,

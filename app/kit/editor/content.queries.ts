@@ -13,8 +13,8 @@ import type {
   TranslationBatch,
 } from '#contract/content-writes.ts';
 import type { listGlossaryTerms } from '#contract/glossary.ts';
-import type { ApiClient } from '../api-client.ts';
-import { endpointRef } from '../endpoint-ref.ts';
+import type { ApiClient } from '../api/api-client.ts';
+import { endpointRef } from '../api/endpoint-ref.ts';
 
 export const contentEndpoints = {
   rootFolder: endpointRef<typeof getRootFolder>('GET', '/api/content/folder'),

@@ -2,7 +2,7 @@ import { Badge, Code, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mant
 import { useMemo } from 'react';
 import type { TranslatableKey } from '#contract/content.ts';
 import { countWords } from '#contract/content-format/word-count.ts';
-import { formatCount } from '../format.ts';
+import { formatCount } from '../format/format.ts';
 import { AssociatedKeys } from './associated-keys.tsx';
 import { useDraft } from './drafts-store.ts';
 import { useEditorContext } from './editor-context.ts';

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { StoryDetail, TranslatableKey } from '#contract/content.ts';
-import { accountKeys } from '../account.queries.ts';
-import { ApiError } from '../api-client.ts';
-import { useApi } from '../api-context.tsx';
-import { formatQuantity } from '../format.ts';
-import { notifyError, notifySuccess } from '../notify.ts';
+import { accountKeys } from '../data/account.queries.ts';
+import { ApiError } from '../api/api-client.ts';
+import { useApi } from '../api/api-context.tsx';
+import { formatQuantity } from '../format/format.ts';
+import { notifyError, notifySuccess } from '../components/notify.ts';
 import { contentEndpoints, contentKeys } from './content.queries.ts';
 import { useEditorContext, type EditorContextValue } from './editor-context.ts';
 import { sameValue, valueToSave, type DraftValue } from './key-draft.ts';

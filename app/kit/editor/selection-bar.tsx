@@ -2,8 +2,8 @@ import { Button, Checkbox, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCircleCheck, IconSparkles, IconX } from '@tabler/icons-react';
 import type { TranslatableKey } from '#contract/content.ts';
-import { formatCount, formatQuantity } from '../format.ts';
-import { notifySuccess } from '../notify.ts';
+import { formatCount, formatQuantity } from '../format/format.ts';
+import { notifySuccess } from '../components/notify.ts';
 import { useAskTranslations, useSetVerified } from './key-mutations.ts';
 
 export interface SelectionBarProps {

@@ -1,7 +1,7 @@
 import { Badge, Box, Divider, Group, Loader, Tabs, Text } from '@mantine/core';
 import { memo, useCallback, useMemo, useState } from 'react';
 import type { StoryDetail, TranslatableKey } from '#contract/content.ts';
-import { formatCount, formatQuantity } from '../format.ts';
+import { formatCount, formatQuantity } from '../format/format.ts';
 import classes from './editor.module.css';
 import { useEditorContext } from './editor-context.ts';
 import { NoKeysState } from './editor-states.tsx';

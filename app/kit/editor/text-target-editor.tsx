@@ -1,6 +1,6 @@
 import { Group, Text, Textarea } from '@mantine/core';
 import type { KeyboardEvent, Ref } from 'react';
-import { formatCount } from '../format.ts';
+import { formatCount } from '../format/format.ts';
 
 export interface TextTargetEditorProps {
   value: string;

@@ -1,6 +1,6 @@
 import { Anchor, Box, Group, Stack, Text, Title } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { Logo } from '#kit/logo.tsx';
+import { Logo } from '#kit/components/logo.tsx';
 import { appConfig } from '../app-config.ts';
 import { AuthIllustration } from './auth-illustration.tsx';
 import classes from './auth-layout.module.css';

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useAuth } from '#kit/auth/auth-context.ts';
 import { authErrorMessage } from '#kit/auth/auth-errors.ts';
-import { usePageTitle } from '#kit/use-page-title.ts';
+import { usePageTitle } from '#kit/components/use-page-title.ts';
 import { AuthHeading } from './auth-heading.tsx';
 import { EMAIL_PLACEHOLDER } from './auth-constants.ts';
 import { SecondFactorForm } from './second-factor-form.tsx';

@@ -11,7 +11,7 @@ import {
   weakPasswordReasons,
 } from '#kit/auth/auth-errors.ts';
 import { hasPasswordPairErrors, validatePasswordPair, type PasswordPairErrors } from '#kit/auth/password-rules.ts';
-import { usePageTitle } from '#kit/use-page-title.ts';
+import { usePageTitle } from '#kit/components/use-page-title.ts';
 import { AuthHeading } from './auth-heading.tsx';
 import { EMAIL_PLACEHOLDER } from './auth-constants.ts';
 import { AlreadyRegistered, VerificationEmailSent } from './signup-result-views.tsx';

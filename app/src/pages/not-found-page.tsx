@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { LogoMark } from '#kit/logo.tsx';
-import { usePageTitle } from '#kit/use-page-title.ts';
+import { LogoMark } from '#kit/components/logo.tsx';
+import { usePageTitle } from '#kit/components/use-page-title.ts';
 
 export function NotFoundPage() {
   usePageTitle('Page not found');

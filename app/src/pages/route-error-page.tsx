@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { usePageTitle } from '#kit/use-page-title.ts';
+import { usePageTitle } from '#kit/components/use-page-title.ts';
 
 /** The spec's error fallback dialog for render errors anywhere under the router. */
 export function RouteErrorPage() {

@@ -1,8 +1,8 @@
 import { Button, SimpleGrid } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import type { Space } from '#contract/spaces.ts';
-import { PageLayout } from '#kit/page-layout.tsx';
-import { usePageTitle } from '#kit/use-page-title.ts';
+import { PageLayout } from '#kit/components/page-layout.tsx';
+import { usePageTitle } from '#kit/components/use-page-title.ts';
 import { useAccount } from '../shell/use-account.ts';
 import { SpaceCard } from './spaces/space-card.tsx';
 import { Welcome } from './spaces/welcome.tsx';

@@ -1,9 +1,9 @@
 import { Anchor, Button, Group, List, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ContentCard } from '#kit/content-card.tsx';
-import { PageLayout } from '#kit/page-layout.tsx';
-import { usePageTitle } from '#kit/use-page-title.ts';
+import { ContentCard } from '#kit/components/content-card.tsx';
+import { PageLayout } from '#kit/components/page-layout.tsx';
+import { usePageTitle } from '#kit/components/use-page-title.ts';
 import { appConfig } from '../app-config.ts';
 
 const questions: Array<{ question: string; answer: string }> = [

@@ -2,11 +2,11 @@ import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { accountQueryOptions, isMfaRequired } from '#kit/account.queries.ts';
-import { useApi } from '#kit/api-context.tsx';
+import { accountQueryOptions, isMfaRequired } from '#kit/data/account.queries.ts';
+import { useApi } from '#kit/api/api-context.tsx';
 import { useAuth } from '#kit/auth/auth-context.ts';
-import { LogoLoader } from '#kit/logo-loader.tsx';
-import { LogoMark } from '#kit/logo.tsx';
+import { LogoLoader } from '#kit/components/logo-loader.tsx';
+import { LogoMark } from '#kit/components/logo.tsx';
 
 function AccountUnavailable({
   message,

@@ -2,7 +2,7 @@ import { Burger } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Logo } from '#kit/logo.tsx';
+import { Logo } from '#kit/components/logo.tsx';
 import classes from './app-shell-layout.module.css';
 import { ProfileCard } from './profile-card.tsx';
 import { ShellNavigation, SupportNavLink } from './shell-navigation.tsx';

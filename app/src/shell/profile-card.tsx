@@ -1,7 +1,7 @@
 import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
-import { InitialAvatar } from '#kit/initial-avatar.tsx';
+import { InitialAvatar } from '#kit/components/initial-avatar.tsx';
 import { ChevronIcon } from './shell-icons.tsx';
 import classes from './profile-card.module.css';
 import { useAccount } from './use-account.ts';

@@ -2,7 +2,7 @@ import { Button, Divider, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '#kit/auth/auth-context.ts';
-import { InitialAvatar } from '#kit/initial-avatar.tsx';
+import { InitialAvatar } from '#kit/components/initial-avatar.tsx';
 import { resetCrispSession } from './crisp-chat.ts';
 import { TwoFactorSection } from './two-factor-section.tsx';
 import { useAccount } from './use-account.ts';

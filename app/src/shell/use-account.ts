@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { accountQueryOptions, type Account } from '#kit/account.queries.ts';
-import { useApi } from '#kit/api-context.tsx';
+import { accountQueryOptions, type Account } from '#kit/data/account.queries.ts';
+import { useApi } from '#kit/api/api-context.tsx';
 import { useSession } from '#kit/auth/auth-context.ts';
 
 /** The signed-in account under the account guard, which renders nothing until it has loaded. */

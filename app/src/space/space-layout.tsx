@@ -2,7 +2,7 @@ import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Outlet, useNavigate, useParams } from 'react-router';
-import { usePageTitle } from '#kit/use-page-title.ts';
+import { usePageTitle } from '#kit/components/use-page-title.ts';
 import { useAccount } from '../shell/use-account.ts';
 import { CurrentSpaceContext, currentSpaceOf } from './current-space.ts';
 

@@ -1,6 +1,6 @@
 import { Anchor, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { isSyncRunning, useSyncStatus } from '#kit/space-sync.queries.ts';
+import { isSyncRunning, useSyncStatus } from '#kit/data/space-sync.queries.ts';
 import { SyncProgress } from './sync-progress.tsx';
 import { useCurrentSpace } from './current-space.ts';
 

@@ -1,6 +1,6 @@
 import { Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import type { SyncStatus } from '#contract/space-connect.ts';
-import { formatCount } from '#kit/format.ts';
+import { formatCount } from '#kit/format/format.ts';
 
 /**
  * Spec: 'Syncing stories' while a sync runs, with how far it got. Before the stories are counted (the sync

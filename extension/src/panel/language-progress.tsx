@@ -1,8 +1,8 @@
 import { Stack, Text, UnstyledButton } from '@mantine/core';
 import type { PanelLocale } from '#contract/connect.ts';
-import { CompletionBar } from '#kit/completion-bar.tsx';
-import { completionPercent } from '#kit/completion.ts';
-import { formatCount } from '#kit/format.ts';
+import { CompletionBar } from '#kit/components/completion-bar.tsx';
+import { completionPercent } from '#kit/format/completion.ts';
+import { formatCount } from '#kit/format/format.ts';
 
 export interface LanguageProgressProps {
   locales: PanelLocale[];

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Menu, Text } from '@mantine/core';
 import { IconDots, IconLogout } from '@tabler/icons-react';
-import { LogoMark } from '#kit/logo.tsx';
+import { LogoMark } from '#kit/components/logo.tsx';
 
 /** The panel's top line: the space it works in, and signing out. */
 export function PanelHeader({ spaceName, onSignOut }: { spaceName: string; onSignOut(): void }) {

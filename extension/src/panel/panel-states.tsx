@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Stack, Text, Title } from '@mantine/core';
-import { Logo } from '#kit/logo.tsx';
+import { Logo } from '#kit/components/logo.tsx';
 
 /** The sign-in popup after it handed its code to the panel (it closes itself; some browsers refuse). */
 export function HandedOverState() {

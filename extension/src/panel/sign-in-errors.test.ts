@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '#kit/api-client.ts';
+import { ApiError } from '#kit/api/api-client.ts';
 import { SignInError } from '../session/panel-sign-in.ts';
 import { signInErrorMessage } from './sign-in-errors.ts';
 

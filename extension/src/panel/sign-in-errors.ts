@@ -1,4 +1,4 @@
-import { ApiError } from '#kit/api-client.ts';
+import { ApiError } from '#kit/api/api-client.ts';
 import { SignInError, type SignInFailure } from '../session/panel-sign-in.ts';
 
 const messages: Record<SignInFailure, string> = {

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { PanelSpace } from '#contract/connect.ts';
-import { Logo } from '#kit/logo.tsx';
+import { Logo } from '#kit/components/logo.tsx';
 import { signInWithStoryblok, type ExchangeCode } from '../session/panel-sign-in.ts';
 import { signInErrorMessage } from './sign-in-errors.ts';
 

@@ -2,8 +2,8 @@ import { Alert, Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/
 import { IconExternalLink, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { PanelSpace } from '#contract/connect.ts';
-import { formatCount } from '#kit/format.ts';
-import { errorMessage } from '#kit/notify.ts';
+import { formatCount } from '#kit/format/format.ts';
+import { errorMessage } from '#kit/components/notify.ts';
 import { can } from '#contract/roles.ts';
 import { StoryEditor } from '#kit/editor/story-editor.tsx';
 import { LocaleSelect } from '#kit/editor/locale-select.tsx';

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { PanelSpace } from '#contract/connect.ts';
-import { useApi } from '#kit/api-context.tsx';
+import { useApi } from '#kit/api/api-context.tsx';
 import { contentKeys } from '#kit/editor/content.queries.ts';
-import { notifyError, notifySuccess } from '#kit/notify.ts';
-import { isSyncRunning, syncStatusQueryOptions } from '#kit/space-sync.queries.ts';
+import { notifyError, notifySuccess } from '#kit/components/notify.ts';
+import { isSyncRunning, syncStatusQueryOptions } from '#kit/data/space-sync.queries.ts';
 import { panelEndpoints, panelKeys, panelStoryQueryOptions } from '../panel-api.ts';
 
 const outcomeMessage = {

@@ -1,6 +1,6 @@
 import type { PanelSpace } from '#contract/connect.ts';
 import type { SupportedStorage } from '@supabase/auth-js';
-import type { ApiClient } from '#kit/api-client.ts';
+import type { ApiClient } from '#kit/api/api-client.ts';
 import type { AuthClient } from '#kit/auth/auth-client.ts';
 import { panelEndpoints } from '../panel-api.ts';
 

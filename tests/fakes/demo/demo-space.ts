@@ -1,4 +1,4 @@
-import { createApiClient, type ApiClient } from '#kit/api-client.ts';
+import { createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import { getMe } from '#contract/me.ts';
 import {
   createSpace,

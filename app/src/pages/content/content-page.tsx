@@ -6,7 +6,7 @@ import { SelectStoryState } from '#kit/editor/editor-states.tsx';
 import { cdnBaseUrlFor } from '#kit/editor/published-link.ts';
 import { StoryEditor } from '#kit/editor/story-editor.tsx';
 import type { UnsavedKey } from '#kit/editor/unsaved-keys.ts';
-import { usePageTitle } from '#kit/use-page-title.ts';
+import { usePageTitle } from '#kit/components/use-page-title.ts';
 import { useCurrentSpace } from '../../space/current-space.ts';
 import classes from './content-page.module.css';
 import { StoryListPanel } from './story-list-panel.tsx';

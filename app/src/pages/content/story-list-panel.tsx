@@ -16,9 +16,9 @@ import { IconHome, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { SpaceLocale } from '#contract/spaces.ts';
-import { useApi } from '#kit/api-context.tsx';
+import { useApi } from '#kit/api/api-context.tsx';
 import { folderQueryOptions } from '#kit/editor/content.queries.ts';
-import { errorMessage } from '#kit/notify.ts';
+import { errorMessage } from '#kit/components/notify.ts';
 import { StoryListRow } from './story-list-row.tsx';
 import { TranslateFolder } from './translate-folder.tsx';
 

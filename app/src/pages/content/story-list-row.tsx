@@ -1,7 +1,7 @@
 import { Badge, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconCircleCheck, IconFileText, IconFolder } from '@tabler/icons-react';
 import type { StoryListItem } from '#contract/content.ts';
-import { formatCount } from '#kit/format.ts';
+import { formatCount } from '#kit/format/format.ts';
 import classes from './content-page.module.css';
 
 const publicationLabels: Record<StoryListItem['publication'], string> = {

@@ -5,11 +5,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { TranslationBatch } from '#contract/content-writes.ts';
 import type { SpaceLocale } from '#contract/spaces.ts';
-import { accountKeys } from '#kit/account.queries.ts';
-import { useApi } from '#kit/api-context.tsx';
+import { accountKeys } from '#kit/data/account.queries.ts';
+import { useApi } from '#kit/api/api-context.tsx';
 import { batchQueryOptions, contentEndpoints, contentKeys, isBatchRunning } from '#kit/editor/content.queries.ts';
-import { formatCount, formatQuantity } from '#kit/format.ts';
-import { notifyError, notifySuccess } from '#kit/notify.ts';
+import { formatCount, formatQuantity } from '#kit/format/format.ts';
+import { notifyError, notifySuccess } from '#kit/components/notify.ts';
 import { useFolderRun, type FolderRun } from './folder-run.ts';
 
 export interface TranslateFolderProps {

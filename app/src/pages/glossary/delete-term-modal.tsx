@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { GlossaryTerm } from '#contract/glossary.ts';
-import { ConfirmModal } from '#kit/confirm-modal.tsx';
-import { notifyError, notifySuccess } from '#kit/notify.ts';
+import { ConfirmModal } from '#kit/components/confirm-modal.tsx';
+import { notifyError, notifySuccess } from '#kit/components/notify.ts';
 import { useDeleteTerm } from './glossary.mutations.ts';
 
 export interface DeleteTermModalProps {

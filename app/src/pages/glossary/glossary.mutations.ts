@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { createGlossaryTerm, deleteGlossaryTerm, updateGlossaryTerm } from '#contract/glossary.ts';
-import { useApi } from '#kit/api-context.tsx';
+import { useApi } from '#kit/api/api-context.tsx';
 import { contentKeys } from '#kit/editor/content.queries.ts';
-import { endpointRef } from '#kit/endpoint-ref.ts';
+import { endpointRef } from '#kit/api/endpoint-ref.ts';
 import type { TermInput } from './term-form.ts';
 
 export const createTermEndpoint = endpointRef<typeof createGlossaryTerm>('POST', '/api/spaces/:id/glossary_terms');

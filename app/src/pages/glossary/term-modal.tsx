@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import type { GlossaryTerm } from '#contract/glossary.ts';
 import type { SpaceLocale } from '#contract/spaces.ts';
-import { notifyError, notifySuccess } from '#kit/notify.ts';
+import { notifyError, notifySuccess } from '#kit/components/notify.ts';
 import { GLOSSARY_DESCRIPTION_MAX, GLOSSARY_TEXT_MAX } from '#contract/glossary-rules.ts';
 import { useCreateTerm, useUpdateTerm } from './glossary.mutations.ts';
 import { emptyTermForm, termFormOf, termFormProblems, toTermInput, type TermFormValues } from './term-form.ts';

@@ -1,9 +1,9 @@
 import { Alert, Text } from '@mantine/core';
 import type { SpaceLocale } from '#contract/spaces.ts';
-import { ConfirmModal } from '#kit/confirm-modal.tsx';
-import { formatQuantity } from '#kit/format.ts';
-import { useDeleteLanguage } from '#kit/languages.queries.ts';
-import { errorMessage, notifySuccess } from '#kit/notify.ts';
+import { ConfirmModal } from '#kit/components/confirm-modal.tsx';
+import { formatQuantity } from '#kit/format/format.ts';
+import { useDeleteLanguage } from '#kit/data/languages.queries.ts';
+import { errorMessage, notifySuccess } from '#kit/components/notify.ts';
 
 export interface DeleteLanguageModalProps {
   spaceId: number;

@@ -1,5 +1,5 @@
 import type { SpaceLocale } from '#contract/spaces.ts';
-import { isLocaleComplete } from '#kit/completion.ts';
+import { isLocaleComplete } from '#kit/format/completion.ts';
 
 export const languageTabs = ['all', 'todo', 'completed'] as const;
 export type LanguageTab = (typeof languageTabs)[number];

@@ -2,9 +2,9 @@ import { ActionIcon, Badge, Group, Menu, Table, Text } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import type { SpaceLocale } from '#contract/spaces.ts';
-import { CompletionBar } from '#kit/completion-bar.tsx';
-import { localeCompletion, unverifiedCount } from '#kit/completion.ts';
-import { formatCount, formatDateTime, formatRelative } from '#kit/format.ts';
+import { CompletionBar } from '#kit/components/completion-bar.tsx';
+import { localeCompletion, unverifiedCount } from '#kit/format/completion.ts';
+import { formatCount, formatDateTime, formatRelative } from '#kit/format/format.ts';
 import classes from './languages-table.module.css';
 
 export interface LanguagesTableProps {

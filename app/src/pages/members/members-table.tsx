@@ -2,10 +2,11 @@ import { Badge, Button, Group, Pagination, Select, Stack, Table, Text, VisuallyH
 import { useState } from 'react';
 import type { SpaceUser } from '#contract/spaces.ts';
 import type { MembershipStatus } from '#contract/member-rules.ts';
-import { formatDate } from '#kit/format.ts';
-import { InitialAvatar } from '#kit/initial-avatar.tsx';
-import { roleColors } from '#kit/theme.ts';
-import { displayName, pageOf, PAGE_SIZES, roleLabels, type RowPermissions } from './member-rules.ts';
+import { formatDate } from '#kit/format/format.ts';
+import { InitialAvatar } from '#kit/components/initial-avatar.tsx';
+import { roleColors } from '#kit/components/theme.ts';
+import { roleLabels } from '#kit/format/role-labels.ts';
+import { displayName, pageOf, PAGE_SIZES, type RowPermissions } from './member-rules.ts';
 import { MemberRowMenu, type MemberAction } from './member-row-menu.tsx';
 
 export interface MembersTableProps {

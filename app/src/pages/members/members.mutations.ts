@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { approveRequest, changeRole, inviteUser, revokeUser } from '#contract/members.ts';
 import type { Role } from '#contract/roles.ts';
-import { accountKeys } from '#kit/account.queries.ts';
-import { useApi } from '#kit/api-context.tsx';
-import { endpointRef } from '#kit/endpoint-ref.ts';
+import { accountKeys } from '#kit/data/account.queries.ts';
+import { useApi } from '#kit/api/api-context.tsx';
+import { endpointRef } from '#kit/api/endpoint-ref.ts';
 
 export const inviteUserEndpoint = endpointRef<typeof inviteUser>('POST', '/api/spaces/:id/invite_user');
 export const revokeUserEndpoint = endpointRef<typeof revokeUser>('POST', '/api/spaces/:id/revoke_user');

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { SpaceUser } from '#contract/spaces.ts';
-import { ConfirmModal } from '#kit/confirm-modal.tsx';
-import { notifyError, notifySuccess } from '#kit/notify.ts';
+import { ConfirmModal } from '#kit/components/confirm-modal.tsx';
+import { notifyError, notifySuccess } from '#kit/components/notify.ts';
 import { displayName, revokeWording } from './member-rules.ts';
 import { useRevokeUser } from './members.mutations.ts';
 

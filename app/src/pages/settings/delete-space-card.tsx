@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ContentCard } from '#kit/content-card.tsx';
+import { ContentCard } from '#kit/components/content-card.tsx';
 import { useCurrentSpace } from '../../space/current-space.ts';
 import { DeleteSpaceModal } from './delete-space-modal.tsx';
 

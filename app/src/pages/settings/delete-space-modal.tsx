@@ -1,9 +1,9 @@
 import { Alert, List, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ConfirmModal } from '#kit/confirm-modal.tsx';
-import { errorMessage, notifySuccess } from '#kit/notify.ts';
-import { isSpaceNotFound, useDeleteSpace } from '#kit/space-settings.queries.ts';
+import { ConfirmModal } from '#kit/components/confirm-modal.tsx';
+import { errorMessage, notifySuccess } from '#kit/components/notify.ts';
+import { isSpaceNotFound, useDeleteSpace } from '#kit/data/space-settings.queries.ts';
 
 export interface DeleteSpaceModalProps {
   spaceId: number;

@@ -1,8 +1,8 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '#kit/api-client.ts';
-import { errorMessage, notifySuccess } from '#kit/notify.ts';
-import { useReplaceSpaceToken } from '#kit/space-sync.queries.ts';
+import { ApiError } from '#kit/api/api-client.ts';
+import { errorMessage, notifySuccess } from '#kit/components/notify.ts';
+import { useReplaceSpaceToken } from '#kit/data/space-sync.queries.ts';
 
 export interface ReplaceTokenModalProps {
   spaceId: number;

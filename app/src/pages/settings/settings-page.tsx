@@ -1,9 +1,9 @@
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useApi } from '#kit/api-context.tsx';
-import { PageLayout } from '#kit/page-layout.tsx';
-import { spaceSettingsQueryOptions } from '#kit/space-settings.queries.ts';
-import { usePageTitle } from '#kit/use-page-title.ts';
+import { useApi } from '#kit/api/api-context.tsx';
+import { PageLayout } from '#kit/components/page-layout.tsx';
+import { spaceSettingsQueryOptions } from '#kit/data/space-settings.queries.ts';
+import { usePageTitle } from '#kit/components/use-page-title.ts';
 import { useCurrentSpace } from '../../space/current-space.ts';
 import { DeleteSpaceCard } from './delete-space-card.tsx';
 import { SubscriptionCard } from './subscription-card.tsx';

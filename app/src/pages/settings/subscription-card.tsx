@@ -1,8 +1,8 @@
 import { Badge, Button, Group, List, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconCreditCard } from '@tabler/icons-react';
 import type { SpaceSettings } from '#contract/space-settings.ts';
-import { ContentCard } from '#kit/content-card.tsx';
-import { formatCount, formatDate } from '#kit/format.ts';
+import { ContentCard } from '#kit/components/content-card.tsx';
+import { formatCount, formatDate } from '#kit/format/format.ts';
 import { useCurrentSpace } from '../../space/current-space.ts';
 import { billingPortalLink } from './billing-link.ts';
 

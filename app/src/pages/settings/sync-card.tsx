@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { ContentCard } from '#kit/content-card.tsx';
-import { formatDateTime, formatRelative } from '#kit/format.ts';
-import { notifyError, notifyFailure, notifySuccess } from '#kit/notify.ts';
-import { isSyncRunning, useStartSync, useSyncStatus } from '#kit/space-sync.queries.ts';
+import { ContentCard } from '#kit/components/content-card.tsx';
+import { formatDateTime, formatRelative } from '#kit/format/format.ts';
+import { notifyError, notifyFailure, notifySuccess } from '#kit/components/notify.ts';
+import { isSyncRunning, useStartSync, useSyncStatus } from '#kit/data/space-sync.queries.ts';
 import { useCurrentSpace } from '../../space/current-space.ts';
 import { SyncProgress } from '../../space/sync-progress.tsx';
 import { ReplaceTokenModal } from './replace-token-modal.tsx';

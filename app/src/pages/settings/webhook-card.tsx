@@ -1,10 +1,10 @@
 import { ActionIcon, Alert, CopyButton, Group, List, PasswordInput, Skeleton, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useApi } from '#kit/api-context.tsx';
-import { ContentCard } from '#kit/content-card.tsx';
-import { errorMessage } from '#kit/notify.ts';
-import { webhookSettingsQueryOptions } from '#kit/space-settings.queries.ts';
+import { useApi } from '#kit/api/api-context.tsx';
+import { ContentCard } from '#kit/components/content-card.tsx';
+import { errorMessage } from '#kit/components/notify.ts';
+import { webhookSettingsQueryOptions } from '#kit/data/space-settings.queries.ts';
 
 function CopyAction({ value, label }: { value: string; label: string }) {
   return (

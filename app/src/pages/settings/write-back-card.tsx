@@ -1,10 +1,10 @@
 import { Alert, Group, Radio, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { SpaceSettings } from '#contract/space-settings.ts';
-import { ContentCard } from '#kit/content-card.tsx';
-import { formatCount, formatDateTime, formatQuantity, formatRelative } from '#kit/format.ts';
-import { errorMessage, notifyError, notifySuccess } from '#kit/notify.ts';
+import { ContentCard } from '#kit/components/content-card.tsx';
+import { formatCount, formatDateTime, formatQuantity, formatRelative } from '#kit/format/format.ts';
+import { errorMessage, notifyError, notifySuccess } from '#kit/components/notify.ts';
 import { hasRole } from '#contract/roles.ts';
-import { useUpdateWriteBackMode } from '#kit/space-settings.queries.ts';
+import { useUpdateWriteBackMode } from '#kit/data/space-settings.queries.ts';
 import { useCurrentSpace } from '../../space/current-space.ts';
 
 const modes: Array<{ value: SpaceSettings['write_back_mode']; label: string; description: string }> = [

@@ -2,8 +2,8 @@ import { Modal } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AvailableSpace } from '#contract/space-connect.ts';
-import { notifySuccess } from '#kit/notify.ts';
-import { useAvailableSpaces, useCreateSpace } from '#kit/space-connect.queries.ts';
+import { notifySuccess } from '#kit/components/notify.ts';
+import { useAvailableSpaces, useCreateSpace } from '#kit/data/space-connect.queries.ts';
 import { AvailableSpacesStep } from './available-spaces-step.tsx';
 import { TokenStep } from './token-step.tsx';
 

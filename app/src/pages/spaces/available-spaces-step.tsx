@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { AvailableSpace } from '#contract/space-connect.ts';
-import { errorMessage } from '#kit/notify.ts';
+import { errorMessage } from '#kit/components/notify.ts';
 
 export interface AvailableSpacesStepProps {
   spaces: AvailableSpace[];

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import type { Space } from '#contract/spaces.ts';
-import { useAnswerInvite } from '#kit/invitation.queries.ts';
-import { errorMessage, notifySuccess } from '#kit/notify.ts';
+import { useAnswerInvite } from '#kit/data/invitation.queries.ts';
+import { errorMessage, notifySuccess } from '#kit/components/notify.ts';
 
 /** Decline or Join an invitation; a refusal from the server stays on the card with its reason. */
 export function InvitationActions({ space }: { space: Space }) {

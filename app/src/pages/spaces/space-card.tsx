@@ -2,11 +2,11 @@ import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Space } from '#contract/spaces.ts';
-import { CompletionBar } from '#kit/completion-bar.tsx';
-import { spaceCompletion } from '#kit/completion.ts';
-import { formatDate, formatQuantity } from '#kit/format.ts';
-import { MemberAvatars } from '#kit/member-avatars.tsx';
-import { roleColors } from '#kit/theme.ts';
+import { CompletionBar } from '#kit/components/completion-bar.tsx';
+import { spaceCompletion } from '#kit/format/completion.ts';
+import { formatDate, formatQuantity } from '#kit/format/format.ts';
+import { MemberAvatars } from '#kit/components/member-avatars.tsx';
+import { roleColors } from '#kit/components/theme.ts';
 import classes from './space-card.module.css';
 
 // Only invitations need it, and with it the mutation machinery: the spaces list is on the first route.

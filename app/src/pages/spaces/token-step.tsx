@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import type { FormEvent } from 'react';
-import { ApiError } from '#kit/api-client.ts';
-import { errorMessage } from '#kit/notify.ts';
+import { ApiError } from '#kit/api/api-client.ts';
+import { errorMessage } from '#kit/components/notify.ts';
 
 export interface TokenStepProps {
   token: string;

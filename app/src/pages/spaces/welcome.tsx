@@ -1,7 +1,7 @@
 import { Button, List, SimpleGrid, Text } from '@mantine/core';
-import type { Account } from '#kit/account.queries.ts';
-import { ContentCard } from '#kit/content-card.tsx';
-import { PageLayout } from '#kit/page-layout.tsx';
+import type { Account } from '#kit/data/account.queries.ts';
+import { ContentCard } from '#kit/components/content-card.tsx';
+import { PageLayout } from '#kit/components/page-layout.tsx';
 
 /** Spec: the welcome screen for a user with no spaces, with the two ways in. */
 export function Welcome({ account, onAddSpace }: { account: Account; onAddSpace: () => void }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getMe } from '#contract/me.ts';
-import { ApiError } from './api-client.ts';
+import { ApiError } from '../api/api-client.ts';
 import { accountKeys, isMfaRequired, meEndpoint } from './account.queries.ts';
 
 describe('account queries', () => {

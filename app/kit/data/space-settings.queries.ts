@@ -2,9 +2,9 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { deleteSpace, getSpaceSettings, SpaceSettings, updateSpaceSettings } from '#contract/space-settings.ts';
 import type { getWebhookSettings } from '#contract/webhooks.ts';
 import { accountKeys } from './account.queries.ts';
-import { ApiError, type ApiClient } from './api-client.ts';
-import { useApi } from './api-context.tsx';
-import { endpointRef } from './endpoint-ref.ts';
+import { ApiError, type ApiClient } from '../api/api-client.ts';
+import { useApi } from '../api/api-context.tsx';
+import { endpointRef } from '../api/endpoint-ref.ts';
 import { spaceKeys } from './space-keys.ts';
 
 export const spaceSettingsEndpoint = endpointRef<typeof getSpaceSettings>('GET', '/api/spaces/:id/settings');

@@ -1,8 +1,8 @@
 import { Avatar } from '@mantine/core';
 import type { SpaceUser } from '#contract/spaces.ts';
-import { avatarPreview } from './avatar-preview.ts';
-import { formatCount } from './format.ts';
-import { profileInitial } from './profile-initial.ts';
+import { avatarPreview } from '../format/avatar-preview.ts';
+import { formatCount } from '../format/format.ts';
+import { profileInitial } from '../format/profile-initial.ts';
 import { roleColors } from './theme.ts';
 
 export interface MemberAvatarsProps {

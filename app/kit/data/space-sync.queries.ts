@@ -2,9 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useEffect, useRef } from 'react';
 import type { getSyncStatus, replaceSpaceToken, startSync, SyncStatus } from '#contract/space-connect.ts';
 import { accountKeys } from './account.queries.ts';
-import type { ApiClient } from './api-client.ts';
-import { useApi } from './api-context.tsx';
-import { endpointRef } from './endpoint-ref.ts';
+import type { ApiClient } from '../api/api-client.ts';
+import { useApi } from '../api/api-context.tsx';
+import { endpointRef } from '../api/endpoint-ref.ts';
 import { spaceKeys } from './space-keys.ts';
 
 export const syncStatusEndpoint = endpointRef<typeof getSyncStatus>('GET', '/api/spaces/:id/sync_status');

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { addLanguage, deleteLanguage, editLanguage } from '#contract/languages.ts';
 import { accountKeys } from './account.queries.ts';
-import { useApi } from './api-context.tsx';
-import { endpointRef } from './endpoint-ref.ts';
+import { useApi } from '../api/api-context.tsx';
+import { endpointRef } from '../api/endpoint-ref.ts';
 
 export const addLanguageEndpoint = endpointRef<typeof addLanguage>('POST', '/api/spaces/:id/add_language');
 export const editLanguageEndpoint = endpointRef<typeof editLanguage>('POST', '/api/spaces/:id/edit_language');

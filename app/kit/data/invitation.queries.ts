@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { acceptInvite, declineInvite } from '#contract/members.ts';
 import { accountKeys } from './account.queries.ts';
-import { useApi } from './api-context.tsx';
-import { endpointRef } from './endpoint-ref.ts';
+import { useApi } from '../api/api-context.tsx';
+import { endpointRef } from '../api/endpoint-ref.ts';
 
 export const acceptInviteEndpoint = endpointRef<typeof acceptInvite>('POST', '/api/spaces/:id/accept_invite');
 export const declineInviteEndpoint = endpointRef<typeof declineInvite>('POST', '/api/spaces/:id/decline_invite');

@@ -1,5 +1,5 @@
 import { Avatar, type AvatarProps, type MantineColor } from '@mantine/core';
-import { profileInitial } from './profile-initial.ts';
+import { profileInitial } from '../format/profile-initial.ts';
 
 export interface InitialAvatarProps extends Omit<AvatarProps, 'children' | 'color' | 'name'> {
   name: string | null | undefined;

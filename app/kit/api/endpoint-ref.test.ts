@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Endpoint } from '#contract/endpoint.ts';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const browserRoots = ['app', 'extension', 'plugin'];
 const contractDir = path.join(repoRoot, 'server/contract');
 

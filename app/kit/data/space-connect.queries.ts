@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { createSpace, listAvailableSpaces } from '#contract/space-connect.ts';
 import { accountKeys } from './account.queries.ts';
-import { useApi } from './api-context.tsx';
-import { endpointRef } from './endpoint-ref.ts';
+import { useApi } from '../api/api-context.tsx';
+import { endpointRef } from '../api/endpoint-ref.ts';
 
 export const availableSpacesEndpoint = endpointRef<typeof listAvailableSpaces>('POST', '/api/spaces/available');
 export const createSpaceEndpoint = endpointRef<typeof createSpace>('POST', '/api/spaces/create');

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { getMe, MeResponse } from '#contract/me.ts';
-import { ApiError, type ApiClient } from './api-client.ts';
-import { endpointRef } from './endpoint-ref.ts';
+import { ApiError, type ApiClient } from '../api/api-client.ts';
+import { endpointRef } from '../api/endpoint-ref.ts';
 
 /** The signed-in user and their space memberships (spec: Account from /me). */
 export type Account = MeResponse;

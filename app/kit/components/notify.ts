@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { ApiError } from './api-client.ts';
+import { ApiError } from '../api/api-client.ts';
 
 /**
  * What went wrong, in the server's words when it answered (PRODUCT.md: errors are shown with the server's
