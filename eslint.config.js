@@ -3,7 +3,7 @@ import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { moduleBoundaries } from './eslint/module-boundaries.js';
+import { moduleBoundaries } from './lint/module-boundaries.js';
 
 /**
  * Imports flow one way (ARCHITECTURE.md): contract <- server; contract <- kit <- app, extension, plugin.

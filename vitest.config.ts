@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{server,app,extension,plugin,prisma,eslint}/**/*.test.ts'],
+          include: ['{server,app,extension,plugin,prisma,lint}/**/*.test.ts'],
           environment: 'node',
         },
       },
