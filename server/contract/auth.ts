@@ -7,8 +7,6 @@ import { z } from 'zod';
  */
 
 export const AUTH_BASE_PATH = '/auth/v1';
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 128;
 
 const isoTime = z.iso.datetime({ offset: true });
 

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '#kit/auth/auth-context.ts';
 import { authErrorMessage, describeWeakPasswordReason, weakPasswordReasons } from '#kit/auth/auth-errors.ts';
-import { hasPasswordPairErrors, validatePasswordPair, type PasswordPairErrors } from '#kit/auth/password-rules.ts';
+import { hasPasswordPairErrors, validatePasswordPair, type PasswordPairErrors } from '#contract/password-rules.ts';
 import { usePageTitle } from '#kit/components/use-page-title.ts';
 import { AuthHeading } from './auth-heading.tsx';
 import { SuccessMark } from './success-mark.tsx';

@@ -10,7 +10,7 @@ import {
   SIGNUP_FALLBACK_MESSAGE,
   weakPasswordReasons,
 } from '#kit/auth/auth-errors.ts';
-import { hasPasswordPairErrors, validatePasswordPair, type PasswordPairErrors } from '#kit/auth/password-rules.ts';
+import { hasPasswordPairErrors, validatePasswordPair, type PasswordPairErrors } from '#contract/password-rules.ts';
 import { usePageTitle } from '#kit/components/use-page-title.ts';
 import { AuthHeading } from './auth-heading.tsx';
 import { EMAIL_PLACEHOLDER } from './auth-constants.ts';

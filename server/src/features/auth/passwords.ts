@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#contract/auth.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#contract/password-rules.ts';
 import { AuthError, type WeakPasswordReason } from './auth-errors.ts';
 
 /** OWASP's first choice for argon2id: 19 MiB, two passes, one lane. */

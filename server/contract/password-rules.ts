@@ -1,5 +1,12 @@
+/**
+ * The password rules of sign-up and reset (spec sections 5 and 9), for the auth service and the screens alike.
+ * No zod here: the browser bundles this module.
+ */
+
 /** Spec section 9: the minimum the form asks for; the server may refuse more (weak_password with reasons). */
 export const MIN_PASSWORD_LENGTH = 8;
+/** Longer passwords are refused rather than hashed: a megabyte of password is an attack, not a secret. */
+export const MAX_PASSWORD_LENGTH = 128;
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
