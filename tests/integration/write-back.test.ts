@@ -29,6 +29,15 @@ const jobContext = (): JobContext => ({
   send: () => Promise.resolve(null),
 });
 
+const homeContent = () =>
+  storyblok.getStory(basicFixture.spaceId, basicFixture.stories.home).content as Record<string, unknown> & {
+    body: Array<Record<string, unknown>>;
+  };
+const homeReads = () =>
+  storyblok
+    .requests()
+    .filter((request: { path: string }) => request.path.endsWith(`/stories/${basicFixture.stories.home}`));
+
 /** Storyblok, with an editor saving the story there right after Polyblok's first read of it. */
 function withEditorSaveAfterFirstRead(edit: () => void): StoryblokAccess {
   let reads = 0;
@@ -135,20 +144,71 @@ describe('writing translations back to Storyblok', () => {
     expect(storyblok.requests()).toHaveLength(0);
   });
 
-  it('lets the next sync find nothing to re-read after its own write', async () => {
+  it('lets the next sync import an editor’s save that the write merged onto', async () => {
     const run = await prisma.syncRun.create({ data: { spaceId, trigger: 'manual' }, select: { id: true } });
     storyblok.clearRequests();
     await runSpaceSync({ prisma, storyblok: access, logger: createLogger({ level: 'silent' }) }, run.id);
-    const reads = storyblok
-      .requests()
-      .filter((request: { path: string }) => request.path.endsWith(`/stories/${basicFixture.stories.home}`));
-    // The write recorded the story's state after it, editor's save included: nothing to re-read.
-    expect(reads).toHaveLength(0);
+    // The write went onto a version Polyblok had not read (the editor's save): the sync reads the story again.
+    expect(homeReads()).toHaveLength(1);
     const translations = await prisma.translation.findMany({
       where: { translatableKey: { storyId: homeId }, origin: 'manual' },
       select: { value: true },
     });
     expect(translations.map((row) => row.value).sort()).toEqual(['Bienvenue', 'Hallo, Welt!']);
+  });
+
+  it('lets the next sync find nothing to re-read after a write onto the version Polyblok holds', async () => {
+    await translate(':teaser:headline', 'fr', 'Bonjour le monde');
+    await writeBackStory({ prisma, storyblok: access }, homeId);
+    expect(homeContent().body[0]!.headline__i18n__fr).toBe('Bonjour le monde');
+
+    const run = await prisma.syncRun.create({ data: { spaceId, trigger: 'manual' }, select: { id: true } });
+    storyblok.clearRequests();
+    await runSpaceSync({ prisma, storyblok: access, logger: createLogger({ level: 'silent' }) }, run.id);
+    expect(homeReads()).toHaveLength(0);
+  });
+
+  it('never hides a source edit made between its read and its write: the sync imports it as outdated', async () => {
+    const title = await prisma.translatableKey.findFirstOrThrow({
+      where: { storyId: homeId, key: { endsWith: ':page:title' } },
+      select: { id: true, hash: true },
+    });
+    await translate(':page:title', 'de', 'Willkommen auf unserer Seite');
+    // Another translation goes out in the same write: the write happens, onto the editor's version.
+    await translate(':teaser:headline', 'de', 'Hallo, neue Welt!');
+    const de = await prisma.spaceLocale.findFirstOrThrow({ where: { spaceId, code: 'de' }, select: { id: true } });
+    await prisma.translation.update({
+      where: { translatableKeyId_spaceLocaleId: { translatableKeyId: title.id, spaceLocaleId: de.id } },
+      data: { referenceHash: title.hash },
+    });
+    const deps = {
+      prisma,
+      storyblok: withEditorSaveAfterFirstRead(() => {
+        storyblok.editStory(basicFixture.spaceId, basicFixture.stories.home, {
+          content: { ...homeContent(), title: 'Welcome to the new site' },
+        });
+      }),
+    };
+    const germanBefore = homeContent().title__i18n__de;
+    await writeBackStory(deps, homeId);
+    // The translation was made for the old title: it is not written over the new one.
+    expect(homeContent().title).toBe('Welcome to the new site');
+    expect(homeContent().title__i18n__de).toBe(germanBefore);
+    expect(germanBefore).not.toBe('Willkommen auf unserer Seite');
+    expect(homeContent().body[0]!.headline__i18n__de).toBe('Hallo, neue Welt!');
+    const state = await prisma.storyWriteBack.findUniqueOrThrow({ where: { storyId: homeId } });
+    expect(state.lastError).toMatch(/their source changed in Storyblok/);
+
+    const run = await prisma.syncRun.create({ data: { spaceId, trigger: 'manual' }, select: { id: true } });
+    await runSpaceSync({ prisma, storyblok: access, logger: createLogger({ level: 'silent' }) }, run.id);
+    const key = await prisma.translatableKey.findUniqueOrThrow({
+      where: { id: title.id },
+      select: { valueText: true, hash: true, translations: { where: { spaceLocaleId: de.id } } },
+    });
+    expect(key.valueText).toBe('Welcome to the new site');
+    // Still there, verified against the old source: the editor shows it as outdated.
+    expect(key.translations[0]).toMatchObject({ valueText: 'Willkommen auf unserer Seite', referenceHash: title.hash });
+    expect(key.hash).not.toBe(title.hash);
   });
 
   it('marks the space’s token and stops when Storyblok refuses it', async () => {

@@ -80,17 +80,7 @@ export async function writeBackStory(deps: WriteBackDeps, storyId: number): Prom
         select: { id: true },
       });
     }
-    if (result.story) {
-      // The write changed the story in Storyblok; recording its new state keeps the next sync from re-reading it.
-      await prisma.storyNode.update({
-        where: { id: storyId },
-        data: {
-          storyblokUpdatedAt: result.story.updated_at ? new Date(result.story.updated_at) : undefined,
-          contentHash: contentHash(result.story.content ?? null),
-        },
-        select: { id: true },
-      });
-    }
+    if (result.story) await recordOwnWrite(prisma, storyId, result.base, result.story);
     const skippedNote =
       result.skipped.length > 0
         ? `${result.skipped.length} translation(s) wait for the next sync: their source changed in Storyblok.`
@@ -100,6 +90,23 @@ export async function writeBackStory(deps: WriteBackDeps, storyId: number): Prom
     await markWriteBack(prisma, storyId, { status: 'pending', lastError: writeBackFailure(error) });
     throw error;
   }
+}
+
+/**
+ * The write changed the story in Storyblok. When it was merged onto exactly the version Polyblok holds, the new
+ * version is recorded so the next sync need not read it again. When an editor had changed the story in
+ * Storyblok since Polyblok read it, nothing is recorded: the next sync sees the story changed and imports the
+ * edit (a changed source shows its verified translations as outdated). The update is conditional, so a sync
+ * that imported meanwhile is not overwritten either.
+ */
+async function recordOwnWrite(prisma: Database, storyId: number, base: StoryblokStory, written: StoryblokStory) {
+  await prisma.storyNode.updateMany({
+    where: { id: storyId, contentHash: contentHash(base.content ?? null) },
+    data: {
+      storyblokUpdatedAt: written.updated_at ? new Date(written.updated_at) : undefined,
+      contentHash: contentHash(written.content ?? null),
+    },
+  });
 }
 
 /** Why writing a story failed, as Settings and the story show it. */
@@ -126,11 +133,13 @@ async function writeMerged(
   storyblokId: number,
   pending: PendingTranslation[],
   storyKept: () => Promise<boolean>,
-): Promise<{ written: string[]; skipped: string[]; story: StoryblokStory | null } | null> {
+): Promise<{ written: string[]; skipped: string[]; base: StoryblokStory; story: StoryblokStory | null } | null> {
   let live = await readStory(storyblok, storyblokId);
   for (let round = 0; round < 3; round += 1) {
     const merged = mergeTranslations(live.content ?? {}, pending);
-    if (canonicalJson(merged.content) === canonicalJson(live.content ?? {})) return { ...merged, story: null };
+    if (canonicalJson(merged.content) === canonicalJson(live.content ?? {})) {
+      return { ...merged, base: live, story: null };
+    }
     // Storyblok has no conditional write: the closest guard is a second read right before the write.
     const recheck = await readStory(storyblok, storyblokId);
     if (recheck.updated_at !== live.updated_at) {
@@ -139,7 +148,7 @@ async function writeMerged(
     }
     if (!(await storyKept())) return null;
     const story = await storyblok.updateStoryContent(storyblokId, merged.content);
-    return { ...merged, story };
+    return { ...merged, base: live, story };
   }
   throw new AppError(
     'storyblok_unavailable',
