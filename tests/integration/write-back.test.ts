@@ -211,6 +211,52 @@ describe('writing translations back to Storyblok', () => {
     expect(key.hash).not.toBe(title.hash);
   });
 
+  it('writes a blok embedded in rich text even while the rich text has no translation in that language', async () => {
+    // An editor embeds a teaser in the rich text of the home page's teaser (which has no French translation).
+    const content = homeContent();
+    const text = structuredClone(content.body[0]!.text) as { type: string; content: unknown[] };
+    text.content.push({
+      type: 'blok',
+      attrs: { id: 'inner', body: [{ _uid: 'inner-1', component: 'teaser', headline: 'Inner news' }] },
+    });
+    storyblok.editStory(basicFixture.spaceId, basicFixture.stories.home, {
+      content: { ...content, body: [{ ...content.body[0], text }] },
+    });
+    const sync = async () => {
+      const run = await prisma.syncRun.create({ data: { spaceId, trigger: 'manual' }, select: { id: true } });
+      await runSpaceSync({ prisma, storyblok: access, logger: createLogger({ level: 'silent' }) }, run.id);
+    };
+    await sync();
+    await translate('inner-1:teaser:headline', 'fr', 'Nouvelles');
+    await writeBackStory({ prisma, storyblok: access }, homeId);
+
+    const teaser = homeContent().body[0]!;
+    const french = teaser.text__i18n__fr as { content: Array<{ type: string; attrs?: { body: unknown[] } }> };
+    expect(french.content.at(-1)?.attrs?.body).toEqual([
+      { _uid: 'inner-1', component: 'teaser', headline: 'Nouvelles' },
+    ]);
+    // Everything else of the French document is the source: readers of French see what they saw before.
+    expect({ ...french, content: french.content.slice(0, -1) }).toEqual({
+      ...text,
+      content: text.content.slice(0, -1),
+    });
+    expect(await prisma.storyWriteBack.findUniqueOrThrow({ where: { storyId: homeId } })).toMatchObject({
+      status: 'done',
+      lastError: null,
+    });
+
+    // The next sync takes that document for what it is: the inner teaser's translation, no translation of the text.
+    await sync();
+    const fr = await prisma.spaceLocale.findFirstOrThrow({ where: { spaceId, code: 'fr' }, select: { id: true } });
+    const frenchOf = (suffix: string) =>
+      prisma.translation.findMany({
+        where: { spaceLocaleId: fr.id, translatableKey: { storyId: homeId, key: { endsWith: suffix } } },
+        select: { valueText: true, origin: true },
+      });
+    expect(await frenchOf('inner-1:teaser:headline')).toEqual([{ valueText: 'Nouvelles', origin: 'manual' }]);
+    expect(await frenchOf(':teaser:text')).toEqual([]);
+  });
+
   it('marks the space’s token and stops when Storyblok refuses it', async () => {
     await translate(':page:title', 'de', 'Herzlich willkommen');
     storyblok.addToken('doomed', [basicFixture.spaceId]);

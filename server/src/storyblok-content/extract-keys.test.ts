@@ -117,6 +117,14 @@ describe('extractKeys', () => {
     expect(byKey.get('t1:teaser:text')?.translations.de?.valueText).toBe('Kaufen Sie Weather API\ntoday');
   });
 
+  it('reads a translated document that only carries its bloks’ translations as no translation of the text', () => {
+    const carrier = structuredClone(story);
+    carrier.body[0] = { ...carrier.body[0]!, text__i18n__fr: richtext('Buy', 'Offre limitée') } as never;
+    const found = new Map(extractKeys(carrier, components, ['de', 'fr']).keys.map((key) => [key.key, key]));
+    expect(found.get('t1:teaser:text')?.translations.fr).toBeUndefined();
+    expect(found.get('c1:callout:label')?.translations.fr?.value).toBe('Offre limitée');
+  });
+
   it('gives plain text for richtext and markdown, and word counts', () => {
     const text = byKey.get('t1:teaser:text')!;
     expect(text.valueText).toBe('Buy Weather API\ntoday');

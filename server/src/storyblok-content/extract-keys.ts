@@ -1,5 +1,5 @@
 import type { ComponentSpec, TranslatableKind } from './component-schema.ts';
-import { contentHash } from './content-hash.ts';
+import { canonicalJson, contentHash } from './content-hash.ts';
 import { markdownToPlainText } from '#contract/content-format/markdown.ts';
 import { embeddedBloks, isBlok, isRichtextDoc, richtextToPlainText } from '#contract/content-format/richtext.ts';
 import { seoFieldType, seoTextSubfields } from './seo-fields.ts';
@@ -100,7 +100,9 @@ export function extractKeys(
         const translations: ExtractedKey['translations'] = {};
         for (const code of localeCodes) {
           const translated = readValue(kind, translatedValue(blok, field, code, embedded));
-          if (translated) translations[code] = translated;
+          if (translated && !(kind === 'richtext' && carriesOnlyBloks(source.value, translated.value))) {
+            translations[code] = translated;
+          }
         }
         add(blok, field, kind, source, translations);
         if (kind === 'richtext') visitEmbedded(blok, field, source.value, embedded);
@@ -148,6 +150,24 @@ export function extractKeys(
 
   if (isBlok(content)) visit(content, null);
   return { keys, skippedComponents };
+}
+
+/** A richtext document with what its embedded bloks hold left out: its text, marks and structure only. */
+function outsideBloks(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(outsideBloks);
+  if (!node || typeof node !== 'object') return node;
+  const { type, attrs, content, ...rest } = node as Record<string, unknown>;
+  if (type === 'blok') return { type };
+  return { type, attrs, content: outsideBloks(content), ...rest };
+}
+
+/**
+ * A translated richtext document that is the source's, word for word, and differs only inside its embedded
+ * bloks: it carries the bloks' translations (write-back builds such a copy when the text itself has none yet),
+ * it is no translation of the text.
+ */
+function carriesOnlyBloks(source: unknown, translated: unknown): boolean {
+  return canonicalJson(outsideBloks(source)) === canonicalJson(outsideBloks(translated));
 }
 
 /** Every blok anywhere inside a value (nested fields, richtext, arrays), by _uid. */

@@ -52,10 +52,13 @@ describe('mergeTranslations', () => {
     expect(content).toEqual(live);
   });
 
-  it('skips keys whose blok is gone', () => {
-    expect(
-      mergeTranslations(live, [pending({ key: 'zz:teaser:headline', value: 'x', sourceHash: 'h' })]).skipped,
-    ).toEqual(['zz:teaser:headline|de']);
+  it('skips keys whose blok is gone, and tells them from keys whose source changed', () => {
+    const result = mergeTranslations(live, [
+      pending({ key: 'zz:teaser:headline', value: 'x', sourceHash: 'h' }),
+      pending({ key: 'p1:page:title', value: 'Willkommen', sourceHash: contentHash('Welcome!') }),
+    ]);
+    expect(result.skipped).toEqual(['zz:teaser:headline|de', 'p1:page:title|de']);
+    expect(result.sourceChanged).toEqual(['p1:page:title|de']);
   });
 
   it('writes richtext as a whole document with the embedded bloks’ translations inside it', () => {
@@ -78,6 +81,48 @@ describe('mergeTranslations', () => {
     expect(teaser.text__i18n__de).toEqual(doc('Jetzt kaufen', 'Begrenztes Angebot'));
     expect(teaser.text).toEqual(source);
     expect(written.sort()).toEqual(['c1:callout:label|de', 't1:teaser:text|de']);
+  });
+
+  it('writes a translation of a blok embedded in richtext that has no translation in that language', () => {
+    const source = live.body[0]!.text;
+    const { content, written, skipped } = mergeTranslations(live, [
+      pending({
+        key: 'c1:callout:label',
+        fieldType: 'textarea',
+        value: 'Begrenztes Angebot',
+        sourceHash: contentHash('Limited offer'),
+      }),
+    ]);
+    const teaser = (content.body as Array<Record<string, unknown>>)[0]!;
+    // The source document with the blok translated: readers of German see the source text, as before.
+    expect(teaser.text__i18n__de).toEqual(doc('Buy now', 'Begrenztes Angebot'));
+    expect(teaser.text).toEqual(source);
+    expect(written).toEqual(['c1:callout:label|de']);
+    expect(skipped).toEqual([]);
+  });
+
+  it('builds on the document Storyblok holds for the language when there is one', () => {
+    const withFrench = structuredClone(live);
+    withFrench.body[0] = { ...withFrench.body[0]!, text__i18n__fr: doc('Achetez', 'Limited offer') } as never;
+    const { content } = mergeTranslations(withFrench, [
+      pending({
+        key: 'c1:callout:label',
+        fieldType: 'textarea',
+        code: 'fr',
+        value: 'Offre limitée',
+        sourceHash: contentHash('Limited offer'),
+      }),
+    ]);
+    const teaser = (content.body as Array<Record<string, unknown>>)[0]!;
+    expect(teaser.text__i18n__fr).toEqual(doc('Achetez', 'Offre limitée'));
+  });
+
+  it('never writes an embedded blok’s translation over a source that changed', () => {
+    const result = mergeTranslations(live, [
+      pending({ key: 'c1:callout:label', fieldType: 'textarea', value: 'x', sourceHash: contentHash('Old offer') }),
+    ]);
+    expect(result.content).toEqual(live);
+    expect(result.sourceChanged).toEqual(['c1:callout:label|de']);
   });
 
   it('writes SEO sub-fields into one object per language, keeping the images', () => {

@@ -16,11 +16,23 @@ export interface MergeResult {
   content: Record<string, unknown>;
   /** Keys written, as `<key>|<code>`. */
   written: string[];
-  /** Keys whose blok is gone or whose source changed in Storyblok since: left alone, the next sync updates them. */
+  /** Keys left alone, the next sync updates them: their blok is gone, or their source changed in Storyblok. */
   skipped: string[];
+  /** The skipped keys whose source changed in Storyblok since the translation was made. */
+  sourceChanged: string[];
 }
 
 type Blok = Record<string, unknown> & { _uid: string; component: string };
+
+/** Where a blok embedded in richtext sits: the story's blok and its richtext field holding it, and the blok. */
+interface EmbeddedPlace {
+  host: Blok;
+  field: string;
+  blok: Blok;
+}
+
+const entryOf = (item: Pick<PendingTranslation, 'key' | 'code'>) => `${item.key}|${item.code}`;
+const seoSubfield = (key: string) => key.split(':')[3];
 
 /**
  * Bloks by _uid. With `intoRichtext` false, bloks embedded in richtext are left out: their translations live
@@ -41,39 +53,62 @@ function indexBloks(content: unknown, intoRichtext: boolean): Map<string, Blok> 
   return found;
 }
 
-const seoSubfield = (key: string) => key.split(':')[3];
+/** The bloks embedded in the source richtext fields of the story's bloks, by _uid. */
+function indexEmbedded(bloks: Map<string, Blok>): Map<string, EmbeddedPlace> {
+  const found = new Map<string, EmbeddedPlace>();
+  for (const host of bloks.values()) {
+    for (const [field, value] of Object.entries(host)) {
+      if (field.includes('__i18n__') || !isRichtextDoc(value)) continue;
+      for (const blok of indexBloks(value, true).values()) {
+        if (!found.has(blok._uid)) found.set(blok._uid, { host, field, blok });
+      }
+    }
+  }
+  return found;
+}
 
 /**
  * Puts translations into a fresh copy of the story's content as field-level translations (`<field>__i18n__<code>`)
  * and changes nothing else: source values, other languages and bloks stay as Storyblok had them. Richtext goes
  * as a whole document per language, with the translations of the bloks embedded in it put inside it; an SEO
- * plugin value as a whole object per language.
+ * plugin value as a whole object per language. A translation is never written over a source that changed.
  */
 export function mergeTranslations(live: Record<string, unknown>, pending: PendingTranslation[]): MergeResult {
   const content = structuredClone(live);
   const bloks = indexBloks(content, false);
-  const written: string[] = [];
-  const skipped: string[] = [];
-  const byKeyCode = new Map(pending.map((item) => [`${item.key}|${item.code}`, item]));
+  const embedded = indexEmbedded(bloks);
+  const byEntry = new Map(pending.map((item) => [entryOf(item), item]));
+  const written = new Set<string>();
+  const sourceChanged = new Set<string>();
+  const sourceMatches = (item: PendingTranslation, liveSource: unknown) => {
+    const same = liveSource !== undefined && contentHash(liveSource) === item.sourceHash;
+    if (!same) sourceChanged.add(entryOf(item));
+    return same;
+  };
+  /** A translated richtext document with the translations of its embedded bloks' fields put into those bloks. */
+  const withEmbeddedTranslations = (doc: unknown, code: string): unknown => {
+    const copy = structuredClone(doc);
+    for (const blok of indexBloks(copy, true).values()) {
+      for (const field of Object.keys(blok)) {
+        const translation = byEntry.get(`${blok._uid}:${blok.component}:${field}|${code}`);
+        if (!translation || !sourceMatches(translation, embedded.get(blok._uid)?.blok[field])) continue;
+        blok[field] = translation.value;
+        written.add(entryOf(translation));
+      }
+    }
+    return copy;
+  };
 
   for (const item of pending) {
-    const uid = item.key.split(':')[0]!;
-    const blok = bloks.get(uid);
-    if (!blok) {
-      // Not a blok of the story itself: embedded in richtext (written with that document), or gone.
-      skipped.push(`${item.key}|${item.code}`);
-      continue;
-    }
+    const blok = bloks.get(item.key.split(':')[0]!);
+    // Not a blok of the story itself: embedded in richtext (written with that document, below), or gone.
+    if (!blok) continue;
     const source = blok[item.field];
     const subfield =
       item.fieldType === 'custom_seo' || item.fieldType.startsWith('special_polyblok_seo_')
         ? seoSubfield(item.key)
         : undefined;
-    const liveSource = subfield ? (source as Record<string, unknown> | undefined)?.[subfield] : source;
-    if (liveSource === undefined || contentHash(liveSource) !== item.sourceHash) {
-      skipped.push(`${item.key}|${item.code}`);
-      continue;
-    }
+    if (!sourceMatches(item, subfield ? (source as Record<string, unknown> | undefined)?.[subfield] : source)) continue;
     const target = `${item.field}__i18n__${item.code}`;
     if (subfield) {
       const base =
@@ -82,31 +117,32 @@ export function mergeTranslations(live: Record<string, unknown>, pending: Pendin
           : (source as Record<string, unknown>);
       blok[target] = { ...base, [subfield]: item.value };
     } else if (isRichtextDoc(item.value)) {
-      blok[target] = withEmbeddedTranslations(item.value, item.code, byKeyCode, written);
+      blok[target] = withEmbeddedTranslations(item.value, item.code);
     } else {
       blok[target] = item.value;
     }
-    written.push(`${item.key}|${item.code}`);
+    written.add(entryOf(item));
   }
-  const writtenSet = new Set(written);
-  return { content, written, skipped: skipped.filter((entry) => !writtenSet.has(entry)) };
-}
 
-/** A translated richtext document with the translations of its embedded bloks' fields put into those bloks. */
-function withEmbeddedTranslations(
-  doc: unknown,
-  code: string,
-  byKeyCode: Map<string, PendingTranslation>,
-  written: string[],
-): unknown {
-  const copy = structuredClone(doc);
-  for (const blok of indexBloks(copy, true).values()) {
-    for (const field of Object.keys(blok)) {
-      const translation = byKeyCode.get(`${blok._uid}:${blok.component}:${field}|${code}`);
-      if (!translation) continue;
-      blok[field] = translation.value;
-      written.push(`${translation.key}|${code}`);
-    }
+  // Embedded bloks whose richtext has no translation in their language: their translations go into a translated
+  // copy of that document, built from the one Storyblok holds for the language, or else from the source. A reader
+  // of that language sees the source text either way, now with the embedded bloks translated.
+  for (const item of pending) {
+    const place = embedded.get(item.key.split(':')[0]!);
+    if (!place || written.has(entryOf(item)) || sourceChanged.has(entryOf(item))) continue;
+    const target = `${place.field}__i18n__${item.code}`;
+    if (written.has(`${place.host._uid}:${place.host.component}:${place.field}|${item.code}`)) continue;
+    const base = isRichtextDoc(place.host[target]) ? place.host[target] : place.host[place.field];
+    const before = written.size;
+    const translated = withEmbeddedTranslations(base, item.code);
+    if (written.size > before) place.host[target] = translated;
   }
-  return copy;
+
+  const skipped = pending.map(entryOf).filter((entry) => !written.has(entry));
+  return {
+    content,
+    written: [...written],
+    skipped,
+    sourceChanged: skipped.filter((entry) => sourceChanged.has(entry)),
+  };
 }

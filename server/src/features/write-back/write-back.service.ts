@@ -2,7 +2,7 @@ import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import type { SpaceStoryblok, StoryblokAccess, StoryblokStory } from '../../storyblok-access/index.ts';
 import { canonicalJson, contentHash } from '../../storyblok-content/content-hash.ts';
-import { mergeTranslations, type PendingTranslation } from './merge-translations.ts';
+import { mergeTranslations, type MergeResult, type PendingTranslation } from './merge-translations.ts';
 
 export interface WriteBackDeps {
   prisma: Database;
@@ -81,11 +81,7 @@ export async function writeBackStory(deps: WriteBackDeps, storyId: number): Prom
       });
     }
     if (result.story) await recordOwnWrite(prisma, storyId, result.base, result.story);
-    const skippedNote =
-      result.skipped.length > 0
-        ? `${result.skipped.length} translation(s) wait for the next sync: their source changed in Storyblok.`
-        : null;
-    await markWriteBack(prisma, storyId, { status: 'done', lastError: skippedNote, lastWrittenAt: new Date() });
+    await markWriteBack(prisma, storyId, { status: 'done', lastError: skippedNote(result), lastWrittenAt: new Date() });
   } catch (error) {
     await markWriteBack(prisma, storyId, { status: 'pending', lastError: writeBackFailure(error) });
     throw error;
@@ -107,6 +103,20 @@ async function recordOwnWrite(prisma: Database, storyId: number, base: Storyblok
       contentHash: contentHash(written.content ?? null),
     },
   });
+}
+
+/** Why some translations of the story did not go out, each with its true reason; null when all went. */
+function skippedNote(result: { skipped: string[]; sourceChanged: string[] }): string | null {
+  const gone = result.skipped.length - result.sourceChanged.length;
+  const notes = [
+    result.sourceChanged.length > 0
+      ? `${result.sourceChanged.length} translation(s) wait for the next sync: their source changed in Storyblok.`
+      : null,
+    gone > 0
+      ? `${gone} translation(s) are for fields no longer in the story in Storyblok; the next sync removes them.`
+      : null,
+  ].filter((note) => note !== null);
+  return notes.length > 0 ? notes.join(' ') : null;
 }
 
 /** Why writing a story failed, as Settings and the story show it. */
@@ -133,7 +143,7 @@ async function writeMerged(
   storyblokId: number,
   pending: PendingTranslation[],
   storyKept: () => Promise<boolean>,
-): Promise<{ written: string[]; skipped: string[]; base: StoryblokStory; story: StoryblokStory | null } | null> {
+): Promise<(MergeResult & { base: StoryblokStory; story: StoryblokStory | null }) | null> {
   let live = await readStory(storyblok, storyblokId);
   for (let round = 0; round < 3; round += 1) {
     const merged = mergeTranslations(live.content ?? {}, pending);
