@@ -11,7 +11,7 @@ import { AppError } from '#server/errors.ts';
 import { defineJob } from '#server/jobs/define-job.ts';
 import { createJobQueue, type JobQueue } from '#server/jobs/job-queue.ts';
 import { createLogger } from '#server/logger.ts';
-import { hangingJob } from '#tests/support/job-fixtures.ts';
+import { hangingJob, hangingJobThatGivesUp } from '#tests/support/job-fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
 
 const logger = createLogger({ level: 'silent' });
@@ -248,6 +248,45 @@ describe('jobs across restarts', () => {
     try {
       await waitFor(() => reruns.length > 0, 30_000);
       expect(reruns[0]).toEqual({ ticket: 7, retryCount: 1 });
+    } finally {
+      await queue.stop(1000);
+      await driver.close();
+    }
+  });
+  it('records why when a run whose worker was killed has no retry left, instead of leaving it running', async () => {
+    const dataDir = path.join(folder, 'gives-up');
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'tests/support/crashing-worker.ts', dataDir, 'gives-up'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    await waitFor(() => output.includes('started 7 retry 0'), 40_000);
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+
+    const ran: number[] = [];
+    const gaveUp: Array<{ ticket: number; code: unknown; message: string }> = [];
+    const job = hangingJobThatGivesUp(
+      async ({ ticket }) => {
+        ran.push(ticket);
+      },
+      async ({ ticket }, error) => {
+        gaveUp.push({ ticket, code: (error as AppError).code, message: (error as Error).message });
+      },
+    );
+    const driver = await openDriver({ kind: 'pglite', dataDir });
+    const queue = createJobQueue({ driver, prisma: createPrisma(driver), logger, superviseIntervalSeconds: 1 });
+    await queue.start([job]);
+    try {
+      await waitFor(() => gaveUp.length > 0, 30_000);
+      expect(gaveUp).toEqual([
+        { ticket: 7, code: 'service_unavailable', message: expect.stringMatching(/stopped before it finished/) },
+      ]);
+      expect(ran).toEqual([]);
     } finally {
       await queue.stop(1000);
       await driver.close();

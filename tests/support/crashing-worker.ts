@@ -4,15 +4,16 @@ import { openDriver } from '#server/db/driver.ts';
 import { createPrisma } from '#server/db/prisma.ts';
 import { createJobQueue } from '#server/jobs/job-queue.ts';
 import { createLogger } from '#server/logger.ts';
-import { hangingJob } from './job-fixtures.ts';
+import { hangingJob, hangingJobThatGivesUp } from './job-fixtures.ts';
 
-const dataDir = process.argv[2];
-if (!dataDir) throw new Error('usage: crashing-worker.ts <pglite folder>');
+const [dataDir, variant] = process.argv.slice(2);
+if (!dataDir) throw new Error('usage: crashing-worker.ts <pglite folder> [gives-up]');
 const driver = await openDriver({ kind: 'pglite', dataDir });
-const job = hangingJob(async (payload, context) => {
+const hang = async (payload: { ticket: number }, context: { retryCount: number }) => {
   process.stdout.write(`started ${payload.ticket} retry ${context.retryCount}\n`);
   await new Promise(() => undefined);
-});
+};
+const job = variant === 'gives-up' ? hangingJobThatGivesUp(hang) : hangingJob(hang);
 const queue = createJobQueue({
   driver,
   prisma: createPrisma(driver),

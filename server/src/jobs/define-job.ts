@@ -46,9 +46,10 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
   /** What the job works on; null for work about nothing in particular (a scheduled pass, an e-mail). */
   target: ((payload: z.output<Payload>) => JobTarget) | null;
   /**
-   * Records that the work stopped for good: called once, when the handler failed on its last attempt, or with an
-   * error retrying cannot help (an AppError that is not retryable, such as a refused Storyblok token). Runs,
-   * asks and write-backs are marked failed with the reason here, so nothing stays "running" forever.
+   * Records that the work stopped for good: called once, at once for an error retrying cannot help (an AppError
+   * that is not retryable, such as a refused Storyblok token), or when the retries are used up, including runs
+   * whose worker was killed or went silent (those reach it through the job's given-up queue). Runs, asks and
+   * write-backs are marked failed with the reason here, so nothing stays "running" forever.
    */
   onGiveUp: ((payload: z.output<Payload>, error: unknown, context: JobContext) => Promise<void>) | null;
   retry: RetryPolicy;

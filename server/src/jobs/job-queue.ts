@@ -4,7 +4,8 @@ import type { Driver } from '../db/driver.ts';
 import type { Database } from '../db/prisma.ts';
 import type { Logger } from '../logger.ts';
 import type { JobContext, JobDefinition, JobRef } from './define-job.ts';
-import { runAttempt } from './run-attempt.ts';
+import { givenUpError, givenUpQueueOf } from './given-up.ts';
+import { recordGivenUp, runAttempt } from './run-attempt.ts';
 
 export interface SendOptions {
   /** Groups jobs for the job's policy (for 'short' and 'stately', asking again while one waits changes nothing). */
@@ -54,22 +55,46 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
 
+  /** Creates the queue, or brings its options up to date (a policy cannot change: it needs a new job name). */
+  async function ensureQueue(name: string, policy: JobDefinition['policy'], queueOptions: Record<string, unknown>) {
+    const existing = await boss.getQueue(name);
+    if (!existing) await boss.createQueue(name, { ...queueOptions, policy });
+    else if (existing.policy !== policy) {
+      throw new Error(`Queue "${name}" exists with policy ${existing.policy}; a new job name is needed to change it`);
+    } else await boss.updateQueue(name, queueOptions);
+  }
+
+  function contextOf(raw: { id: string; retryCount: number; signal: AbortSignal }, name: string): JobContext {
+    return {
+      jobId: raw.id,
+      retryCount: raw.retryCount,
+      signal: raw.signal,
+      logger: logger.child({ job: name, jobId: raw.id, retryCount: raw.retryCount }),
+      send: (ref, data, sendOptions) => api.send(ref, data, sendOptions),
+    };
+  }
+
   async function register(job: JobDefinition): Promise<void> {
-    const queueOptions = {
+    const givenUp = givenUpQueueOf(job.name);
+    // Runs that stop for good land in a queue of their own, whose worker records why: so does a run whose
+    // worker was killed once too often, which no handler of ours could see.
+    if (job.onGiveUp) {
+      await ensureQueue(givenUp, 'standard', {
+        retryLimit: 5,
+        retryDelay: 10,
+        retryBackoff: true,
+        expireInSeconds: 120,
+      });
+    }
+    await ensureQueue(job.name, job.policy, {
       retryLimit: job.retry.limit,
       retryDelay: job.retry.delaySeconds,
       retryBackoff: true,
       retryDelayMax: job.retry.maxDelaySeconds,
       expireInSeconds: job.expireInSeconds,
       ...(job.heartbeatSeconds ? { heartbeatSeconds: job.heartbeatSeconds } : {}),
-    };
-    const existing = await boss.getQueue(job.name);
-    if (!existing) await boss.createQueue(job.name, { ...queueOptions, policy: job.policy });
-    else if (existing.policy !== job.policy) {
-      throw new Error(
-        `Queue "${job.name}" exists with policy ${existing.policy}; a new job name is needed to change it`,
-      );
-    } else await boss.updateQueue(job.name, queueOptions);
+      ...(job.onGiveUp ? { deadLetter: givenUp } : {}),
+    });
     if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: 'UTC', singletonKey: 'schedule' });
     else if ((await boss.getSchedules(job.name)).length > 0) await boss.unschedule(job.name);
     const workerId = await boss.work(
@@ -77,19 +102,17 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       { batchSize: 1, localConcurrency: job.concurrency, pollingIntervalSeconds: 1 },
       async ([raw]) => {
         if (!raw) return;
-        const jobLogger = logger.child({ job: job.name, jobId: raw.id, retryCount: raw.retryCount });
-        const payload = job.payload.parse(raw.data);
-        const context: JobContext = {
-          jobId: raw.id,
-          retryCount: raw.retryCount,
-          signal: raw.signal,
-          logger: jobLogger,
-          send: (ref, data, options) => api.send(ref, data, options),
-        };
-        await runAttempt(job, payload, context, prisma);
+        await runAttempt(job, job.payload.parse(raw.data), contextOf(raw, job.name), prisma);
       },
     );
     workerIds.set(job.name, workerId);
+    if (job.onGiveUp) {
+      await boss.work(givenUp, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 }, async ([raw]) => {
+        if (!raw) return;
+        const context = contextOf(raw, givenUp);
+        await recordGivenUp(job, job.payload.parse(raw.data), givenUpError(raw.sourceOutput), context, prisma);
+      });
+    }
   }
 
   const api: JobQueue = {

@@ -23,7 +23,8 @@ export function createAiTranslateJob(base: Omit<AiDeps, 'queue'>) {
     ...aiTranslateJob,
     retry: { limit: 3, delaySeconds: 15, maxDelaySeconds: 5 * 60 },
     expireInSeconds: 15 * 60,
-    heartbeatSeconds: null,
+    // A crashed worker's asks are picked up again within a minute, not when the run would expire.
+    heartbeatSeconds: 30,
     concurrency: 2,
     target: ({ storyId, spaceLocaleId }) => ({ storyId, spaceLocaleId }),
     // Follow-up work (the write-back of the new translations) goes through the queue running this job.

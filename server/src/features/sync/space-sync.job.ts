@@ -23,7 +23,8 @@ export interface SpaceSyncJobDeps {
 export function createSpaceSyncJob(deps: SpaceSyncJobDeps) {
   return defineJob({
     ...spaceSyncJob,
-    retry: { limit: 5, delaySeconds: 30, maxDelaySeconds: 15 * 60 },
+    // Storyblok's own hiccups are ridden out inside a run; a retry is about a crash, and resumes soon after it.
+    retry: { limit: 5, delaySeconds: 5, maxDelaySeconds: 15 * 60 },
     expireInSeconds: 4 * 60 * 60,
     heartbeatSeconds: 30,
     concurrency: 2,
