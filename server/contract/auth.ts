@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authErrorCodes, weakPasswordReasons } from './auth-errors.ts';
 
 /**
  * The auth service under /auth/v1: a subset of the GoTrue (Supabase Auth) HTTP API, answered in its shapes so
@@ -189,14 +190,15 @@ export const unenrollResponseSchema = z.object({ id: z.uuid() });
 
 /** Errors in the API version auth-js asks for (X-Supabase-Api-Version: 2024-01-01). */
 export const authErrorSchema = z.object({
-  code: z.string(),
+  code: z.enum(authErrorCodes),
   message: z.string(),
-  weak_password: z.object({ reasons: z.array(z.enum(['length', 'characters', 'pwned'])) }).optional(),
+  weak_password: z.object({ reasons: z.array(z.enum(weakPasswordReasons)) }).optional(),
 });
 
 /** The same errors for clients that send no version: GoTrue's older shape. */
 export const legacyAuthErrorSchema = z.object({
   code: z.number().int(),
-  error_code: z.string(),
+  error_code: z.enum(authErrorCodes),
   msg: z.string(),
+  weak_password: z.object({ reasons: z.array(z.enum(weakPasswordReasons)) }).optional(),
 });

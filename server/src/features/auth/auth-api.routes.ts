@@ -1,6 +1,7 @@
 import express, { Router } from 'express';
 import type { AuthDeps } from './auth-deps.ts';
-import { AuthError, authErrorHandler, negotiateApiVersion } from './auth-errors.ts';
+import { AppError } from '../../errors.ts';
+import { authErrorHandler, negotiateApiVersion } from './auth-errors.ts';
 import { requireJsonBody } from './auth-http.ts';
 import { authRoutes } from './auth.routes.ts';
 import { factorsRoutes } from './factors.routes.ts';
@@ -25,7 +26,7 @@ export function authApiRoutes(deps: AuthDeps): Router {
   router.use(userRoutes(deps));
   router.use(factorsRoutes(deps));
   router.use((req, _res, next) => {
-    next(new AuthError(404, 'not_found', `There is no ${req.method} ${req.baseUrl}${req.path} endpoint`));
+    next(new AppError('not_found', `There is no ${req.method} ${req.baseUrl}${req.path} endpoint`));
   });
   router.use(authErrorHandler(deps.logger));
   return router;

@@ -10,7 +10,8 @@ import {
   verifyLinkQuerySchema,
 } from '#contract/auth.ts';
 import type { AuthDeps } from './auth-deps.ts';
-import { AuthError, invalidInput } from './auth-errors.ts';
+import { AppError } from '../../errors.ts';
+import { invalidInput, isAuthRefusal } from './auth-errors.ts';
 import { clientInfo, parseInput, requireSession } from './auth-http.ts';
 import { safeRedirect } from './redirects.ts';
 import { requestRecovery } from './recover.service.ts';
@@ -48,7 +49,7 @@ export function authRoutes(deps: AuthDeps): Router {
       const body = parseInput(refreshGrantBodySchema, req.body);
       res.json(await refreshGrant(deps, body.refresh_token, clientInfo(req)));
     } else {
-      throw new AuthError(400, 'unsupported_grant_type', 'grant_type must be password or refresh_token');
+      throw new AppError('unsupported_grant_type', 'grant_type must be password or refresh_token');
     }
   });
 
@@ -69,7 +70,7 @@ export function authRoutes(deps: AuthDeps): Router {
         type: query.type,
       });
     } catch (error) {
-      if (!(error instanceof AuthError) || error.status >= 500) throw error;
+      if (!isAuthRefusal(error)) throw error;
       fragment = new URLSearchParams({
         error: error.status === 429 ? 'too_many_requests' : 'access_denied',
         error_code: error.code,
