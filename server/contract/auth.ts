@@ -7,7 +7,6 @@ import { authErrorCodes, weakPasswordReasons } from './auth-errors.ts';
  * answers against; auth-js is the client, so there are no endpoint objects here.
  */
 
-export const AUTH_BASE_PATH = '/auth/v1';
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 

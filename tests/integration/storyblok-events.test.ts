@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWebhookSettings } from '#contract/webhooks.ts';
 import type { ApiClient } from '#kit/api/api-client.ts';
 import { createStoryblokAdapter } from '#server/adapters/storyblok/storyblok-adapter.ts';
 import { pollSpaceChanges } from '#server/features/sync/poll-changes.ts';
@@ -46,7 +45,7 @@ beforeAll(async () => {
   storyblok = await startFakeStoryblok({ dataDir: basicFixture.dir });
   server = await startTestServer({ env: { STORYBLOK_MAPI_URL: storyblok.mapiUrl } });
   ({ api, spaceId } = await connectBasicSpace(server, 'events'));
-  webhook = await api.call(getWebhookSettings, { params: { id: spaceId } });
+  webhook = await api.call('getWebhookSettings', { params: { id: spaceId } });
 });
 
 afterAll(async () => {

@@ -11,7 +11,7 @@ export interface AuthInfo {
   aal: Aal;
 }
 
-export type Authenticate = (req: Request) => Promise<AuthInfo>;
+export type Authenticate<A extends AuthInfo = AuthInfo> = (req: Request) => Promise<A>;
 
 interface SessionCheck {
   user_id: string;
