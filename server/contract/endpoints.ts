@@ -1,5 +1,21 @@
 import type { Endpoint } from './endpoint.ts';
 import type { JsonRouteName } from './routes.ts';
+import {
+  challengeFactor,
+  enrollFactor,
+  getUser,
+  grantToken,
+  openEmailLink,
+  reauthenticate,
+  recoverPassword,
+  resendEmail,
+  signOut,
+  signUp,
+  unenrollFactor,
+  updateUser,
+  verifyFactor,
+  verifyOtp,
+} from './auth.ts';
 import { exchangePanelCode, getPanelConfig, getPanelStory, syncPanelStory } from './connect.ts';
 import {
   aiTranslate,
@@ -71,6 +87,20 @@ export const endpoints = {
   exchangePanelCode,
   getPanelStory,
   syncPanelStory,
+  signUp,
+  grantToken,
+  openEmailLink,
+  verifyOtp,
+  recoverPassword,
+  resendEmail,
+  signOut,
+  getUser,
+  updateUser,
+  reauthenticate,
+  enrollFactor,
+  challengeFactor,
+  verifyFactor,
+  unenrollFactor,
 } satisfies { [N in JsonRouteName]: Endpoint & { name: N } };
 
 export type Endpoints = typeof endpoints;

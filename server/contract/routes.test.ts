@@ -36,7 +36,7 @@ describe('the route table', () => {
         seen.set(key, name);
       }
     }
-    expect(describeRoute(routes.getMe)).toBe('GET /api/me');
+    expect(describeRoute(routes.reauthenticate)).toBe('GET|POST /auth/v1/reauthenticate');
   });
 
   it('keeps every path under /api or /auth/v1', () => {

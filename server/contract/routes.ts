@@ -79,6 +79,24 @@ export const routes = {
   /** Where the library sends the browser after its callback, on success and on failure. */
   completeStoryblokInstall: { method: 'GET', path: '/api/connect/complete', navigation: true },
   failStoryblokInstall: { method: 'GET', path: '/api/connect/failed', navigation: true },
+
+  signUp: { method: 'POST', path: '/auth/v1/signup' },
+  /** Password sign-in and refresh, told apart by `?grant_type=`. */
+  grantToken: { method: 'POST', path: '/auth/v1/token' },
+  /** The link of an e-mail: answers a redirect to the site, with the session (or the error) in the fragment. */
+  openEmailLink: { method: 'GET', path: '/auth/v1/verify' },
+  verifyOtp: { method: 'POST', path: '/auth/v1/verify' },
+  recoverPassword: { method: 'POST', path: '/auth/v1/recover' },
+  resendEmail: { method: 'POST', path: '/auth/v1/resend' },
+  signOut: { method: 'POST', path: '/auth/v1/logout' },
+  getUser: { method: 'GET', path: '/auth/v1/user' },
+  updateUser: { method: 'PUT', path: '/auth/v1/user' },
+  /** auth-js calls GET, as GoTrue routes it; POST is accepted too. */
+  reauthenticate: { method: ['GET', 'POST'], path: '/auth/v1/reauthenticate' },
+  enrollFactor: { method: 'POST', path: '/auth/v1/factors' },
+  challengeFactor: { method: 'POST', path: '/auth/v1/factors/:id/challenge' },
+  verifyFactor: { method: 'POST', path: '/auth/v1/factors/:id/verify' },
+  unenrollFactor: { method: 'DELETE', path: '/auth/v1/factors/:id' },
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;

@@ -90,12 +90,13 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
     settings: resolveAuthSettings(context.authSettings),
     secrets: context.secrets,
   });
-  app.use(AUTH_BASE_PATH, authApiRoutes(auth));
-
-  // Every JSON route of the table must be bound exactly once.
+  const validateResponses = options.validateResponses ?? env.NODE_ENV === 'test';
+  // Every JSON route of the table must be bound exactly once, by one of the two binders below.
   const registry = new RouteRegistry();
+  app.use(AUTH_BASE_PATH, authApiRoutes(auth, { validateResponses, registry }));
+
   const bind = createRouteBinder({
-    validateResponses: options.validateResponses ?? env.NODE_ENV === 'test',
+    validateResponses,
     authenticate: createAuthGuard({ prisma: context.prisma, tokens: auth.tokens, clock }),
     prisma: context.prisma,
     registry,

@@ -66,6 +66,15 @@ export interface BinderOptions<A extends AuthInfo = AuthInfo> {
   authenticate: Authenticate<A>;
   /** Where memberships are read for the space check. */
   prisma: Database;
+  /** Where the routers this binder fills are mounted: their routes are the table's paths without it. */
+  mount?: string;
+  /** How input is read and refused; the product API's way unless said otherwise. */
+  input?: InputDialect;
+  /**
+   * Bodies: the limit when a route names none, and whether every route reads a JSON body (and refuses any other)
+   * or only those whose endpoint declares one.
+   */
+  bodies?: { limit: string; everyRoute: boolean };
   /** Counts the routes of the table bound, so the app can check that none is missing. */
   registry?: RouteRegistry;
 }
@@ -82,14 +91,17 @@ export type BindRoute<A extends AuthInfo = AuthInfo> = <
 
 /** Binds contract endpoints to handlers: parses and validates input, answers with the validated output. */
 export function createRouteBinder<A extends AuthInfo = AuthInfo>(binderOptions: BinderOptions<A>): BindRoute<A> {
-  const dialect = apiInput;
+  const mount = binderOptions.mount ?? '';
+  const dialect = binderOptions.input ?? apiInput;
+  const bodies = binderOptions.bodies ?? { limit: DEFAULT_BODY_LIMIT, everyRoute: false };
   return (router, endpoint, handler, routeOptions) => {
     const options: RouteOptions<typeof endpoint> = routeOptions ?? {};
     const route = describeRoute(endpoint);
+    if (!endpoint.path.startsWith(`${mount}/`)) throw new Error(`${route} is not under ${mount}, where it is bound`);
     const signedIn = options.auth !== 'public';
     assertSpaceRule(route, endpoint, options, signedIn);
     binderOptions.registry?.record(endpoint);
-    const middlewares = endpoint.body ? jsonBody(options.bodyLimit ?? DEFAULT_BODY_LIMIT, dialect) : [];
+    const middlewares = endpoint.body || bodies.everyRoute ? jsonBody(options.bodyLimit ?? bodies.limit, dialect) : [];
     const answer = async (req: Request, res: Response) => {
       // Who is asking comes before what is asked: an anonymous caller learns nothing from validation errors.
       const auth = signedIn ? await binderOptions.authenticate(req) : null;
@@ -115,11 +127,14 @@ export function createRouteBinder<A extends AuthInfo = AuthInfo>(binderOptions: 
         output = checked.data;
       }
       const status = options.statusOf?.(output) ?? endpoint.status ?? 200;
-      if (output === undefined || status === 204) res.status(status).end();
+      // A redirect's answer is the address (GET /auth/v1/verify lands the browser on the site).
+      if (status >= 300 && status < 400) res.redirect(status, String(output));
+      else if (output === undefined || status === 204) res.status(status).end();
       else res.status(status).json(output);
     };
+    const path = endpoint.path.slice(mount.length);
     for (const method of methodsOf(endpoint)) {
-      router[method.toLowerCase() as Lowercase<typeof method>](endpoint.path, ...middlewares, answer);
+      router[method.toLowerCase() as Lowercase<typeof method>](path, ...middlewares, answer);
     }
   };
 }

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { AuthErrorCode } from '#contract/auth-errors.ts';
 import { AppError, isAuthApiError } from '../../errors.ts';
+import type { InputDialect } from '../../http/input-dialect.ts';
 import type { Logger } from '../../logger.ts';
 
 export const invalidInput = (message: string) => new AppError('validation_failed', message);
@@ -15,6 +16,20 @@ export const linkInvalid = () => new AppError('otp_expired', 'Token has expired 
 export function isAuthRefusal(error: unknown): error is AppError<AuthErrorCode> {
   return isAuthApiError(error) && error.status < 500;
 }
+
+/**
+ * GoTrue's way with input: a missing body reads as `{}`, and only the first problem is answered, as one
+ * `validation_failed` ("email is required" for a field that is not there).
+ */
+export const goTrueInput: InputDialect = {
+  absentPart: {},
+  refuse(problems) {
+    const first = problems[0]!;
+    return invalidInput(first.absent && first.field ? `${first.field} is required` : first.message);
+  },
+  notJson: () =>
+    new AppError('bad_json', 'Send the request body as JSON (Content-Type: application/json)', { status: 415 }),
+};
 
 export const API_VERSION_HEADER = 'X-Supabase-Api-Version';
 const API_VERSION_2024 = '2024-01-01';

@@ -1,34 +1,8 @@
-import type { Request, RequestHandler } from 'express';
-import type { z } from 'zod';
-import { findUnsafeInput } from '../../http/input-safety.ts';
+import type { Request } from 'express';
+import { AppError } from '../../errors.ts';
 import type { Aal } from './access-tokens.ts';
 import type { AuthDeps } from './auth-deps.ts';
-import { AppError } from '../../errors.ts';
-import { invalidInput } from './auth-errors.ts';
 import type { ClientInfo } from './sessions.service.ts';
-
-/** Parses a part of the request with a contract schema; the first problem becomes GoTrue's validation error. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const unsafe = findUnsafeInput(value, 'body');
-  if (unsafe) throw invalidInput(unsafe.message);
-  const parsed = schema.safeParse(value ?? {});
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const field = issue.path.join('.');
-  const message =
-    issue.code === 'invalid_type' && issue.input === undefined && field ? `${field} is required` : issue.message;
-  throw invalidInput(message);
-}
-
-/** A body is JSON or nothing: a form post cannot reach an auth endpoint by way of a "simple" cross-site request. */
-export const requireJsonBody: RequestHandler = (req, _res, next) => {
-  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (hasBody && !req.is('application/json')) {
-    next(new AppError('bad_json', 'Send the request body as JSON (Content-Type: application/json)', { status: 415 }));
-    return;
-  }
-  next();
-};
 
 export function clientInfo(req: Request): ClientInfo {
   return { ip: req.ip ?? req.socket.remoteAddress ?? 'unknown', userAgent: req.get('user-agent') ?? null };
@@ -42,7 +16,10 @@ export interface AuthenticatedRequest {
   email: string;
 }
 
-/** The caller of an /auth/v1 endpoint that needs a signed-in user, with GoTrue's errors when there is none. */
+/**
+ * The caller of an /auth/v1 endpoint that needs a signed-in user, with GoTrue's errors when there is none. Unlike
+ * the product API's guard it asks for no second factor: these endpoints are how a user reaches aal2.
+ */
 export async function requireSession(deps: AuthDeps, req: Request): Promise<AuthenticatedRequest> {
   const header = req.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
