@@ -6,8 +6,19 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{server,app,extension,plugin,prisma}/**/*.test.{ts,tsx}'],
+          include: ['{server,app,extension,plugin,prisma}/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'components',
+          include: ['{app,extension,plugin}/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['app/kit/testing/dom-setup.ts'],
+          // One jsdom and one load of React and Mantine per worker, not per file: the setup file cleans up after
+          // every test (DOM, notifications, storage), and each render gets providers of its own.
+          isolate: false,
         },
       },
       {

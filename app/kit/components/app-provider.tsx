@@ -10,13 +10,15 @@ export interface AppProviderProps {
   children: ReactNode;
   /** Injected by tests that need to inspect or seed the cache; each host gets its own otherwise. */
   queryClient?: QueryClient;
+  /** 'test' turns Mantine's transitions and portals off, which jsdom cannot lay out (component tests). */
+  env?: 'default' | 'test';
 }
 
 /** Everything a Polyblok surface needs around its screens; CSS is imported by each host entry. */
-export function AppProvider({ children, queryClient }: AppProviderProps) {
+export function AppProvider({ children, queryClient, env }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={client}>
         <Notifications position="bottom-right" limit={5} />
         <ModalsProvider>{children}</ModalsProvider>

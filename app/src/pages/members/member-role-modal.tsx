@@ -4,9 +4,10 @@ import type { SpaceUser } from '#contract/spaces.ts';
 import type { Role } from '#contract/roles.ts';
 import { notifyError, notifySuccess } from '#kit/components/notify.ts';
 import { DEFAULT_INVITE_ROLE } from '#contract/member-rules.ts';
-import { displayName, roleLabels } from './member-rules.ts';
+import { roleLabels } from '#kit/format/role-labels.ts';
+import { displayName } from './member-rules.ts';
 import { useApproveRequest, useChangeRole } from './members.mutations.ts';
-import { RoleSelect } from './role-select.tsx';
+import { RoleSelect } from '#kit/components/role-select.tsx';
 
 export interface MemberRoleModalProps {
   spaceId: number;

@@ -5,7 +5,8 @@ import type { MembershipStatus } from '#contract/member-rules.ts';
 import { formatDate } from '#kit/format/format.ts';
 import { InitialAvatar } from '#kit/components/initial-avatar.tsx';
 import { roleColors } from '#kit/components/theme.ts';
-import { displayName, pageOf, PAGE_SIZES, roleLabels, type RowPermissions } from './member-rules.ts';
+import { roleLabels } from '#kit/format/role-labels.ts';
+import { displayName, pageOf, PAGE_SIZES, type RowPermissions } from './member-rules.ts';
 import { MemberRowMenu, type MemberAction } from './member-row-menu.tsx';
 
 export interface MembersTableProps {

@@ -1,6 +1,6 @@
 import { Select, Stack, Text } from '@mantine/core';
 import type { Role } from '#contract/roles.ts';
-import { roleDescriptions, roleLabels } from './member-rules.ts';
+import { roleDescriptions, roleLabels } from '../format/role-labels.ts';
 
 export interface RoleSelectProps {
   value: Role;
