@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { API_BASE_PATH } from '#contract/routes.ts';
 import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -18,6 +19,6 @@ export default defineConfig({
     target: 'es2022',
   },
   server: {
-    proxy: { '/api': process.env.POLYBLOK_API_URL ?? 'http://localhost:3000' },
+    proxy: { [API_BASE_PATH]: process.env.POLYBLOK_API_URL ?? 'http://localhost:3000' },
   },
 });

@@ -4,6 +4,7 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { AUTH_BASE_PATH } from '#contract/routes.ts';
 import { ApiProvider } from '#kit/api/api-context.tsx';
 import { AppProvider } from '#kit/components/app-provider.tsx';
 import { createAuthClient } from '#kit/auth/auth-client.ts';
@@ -16,7 +17,7 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 
 const siteUrl = window.location.origin;
 // One auth client for the whole app: it owns the session in localStorage and its refresh timer.
-const auth = createAuthClient({ url: `${siteUrl}/auth/v1` });
+const auth = createAuthClient({ url: `${siteUrl}${AUTH_BASE_PATH}` });
 const api = createAuthedApiClient(auth);
 const router = createAppRouter();
 const clearLocalState = () => window.localStorage.clear();

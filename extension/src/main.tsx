@@ -3,6 +3,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { AUTH_BASE_PATH } from '#contract/routes.ts';
 import { ApiProvider } from '#kit/api/api-context.tsx';
 import { AppProvider } from '#kit/components/app-provider.tsx';
 import { createAuthClient } from '#kit/auth/auth-client.ts';
@@ -20,7 +21,7 @@ const siteUrl = window.location.origin;
 // The panel's own session (never the web app's, never a cookie): auth-js keeps and refreshes it.
 const storage = panelStorage();
 const auth = createAuthClient({
-  url: `${siteUrl}/auth/v1`,
+  url: `${siteUrl}${AUTH_BASE_PATH}`,
   storageKey: PANEL_AUTH_KEY,
   storage,
   detectSessionInUrl: false,

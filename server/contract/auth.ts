@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { authErrorCodes, weakPasswordReasons } from './auth-errors.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 /**
  * The auth service under /auth/v1: a subset of the GoTrue (Supabase Auth) HTTP API, answered in its shapes so
- * the web app uses @supabase/auth-js unchanged. These schemas are what the server parses and what tests check
- * answers against; auth-js is the client, so there are no endpoint objects here.
+ * the web app uses @supabase/auth-js unchanged. The server binds these endpoints like the product API's, but
+ * refuses GoTrue's way (auth-errors.ts); auth-js is their client, so the kit's API client does not call them.
  */
 
-export const AUTH_BASE_PATH = '/auth/v1';
 
 const isoTime = z.iso.datetime({ offset: true });
 
@@ -187,14 +188,93 @@ export const unenrollResponseSchema = z.object({ id: z.uuid() });
 
 /** Errors in the API version auth-js asks for (X-Supabase-Api-Version: 2024-01-01). */
 export const authErrorSchema = z.object({
-  code: z.string(),
+  code: z.enum(authErrorCodes),
   message: z.string(),
-  weak_password: z.object({ reasons: z.array(z.enum(['length', 'characters', 'pwned'])) }).optional(),
+  weak_password: z.object({ reasons: z.array(z.enum(weakPasswordReasons)) }).optional(),
 });
 
 /** The same errors for clients that send no version: GoTrue's older shape. */
 export const legacyAuthErrorSchema = z.object({
   code: z.number().int(),
-  error_code: z.string(),
+  error_code: z.enum(authErrorCodes),
   msg: z.string(),
+  weak_password: z.object({ reasons: z.array(z.enum(weakPasswordReasons)) }).optional(),
+});
+
+// ----- endpoints -----
+
+/**
+ * Where a link or a redirect lands: a page of the site, or the endpoint's own page when it names another site
+ * or is not a single text (the check is the server's, redirects.ts).
+ */
+const redirectQuerySchema = z.object({ redirect_to: z.string().optional().catch(undefined) });
+
+export const signUp = defineEndpoint('signUp', {
+  query: redirectQuerySchema,
+  body: signupBodySchema,
+  response: authUserSchema,
+});
+
+/**
+ * The grant comes from the query; an unknown one is refused as `unsupported_grant_type` before the body is read,
+ * and the body is then checked against that grant's schema (passwordGrantBodySchema, refreshGrantBodySchema).
+ */
+export const grantToken = defineEndpoint('grantToken', {
+  query: z.object({ grant_type: grantTypeSchema.optional().catch(undefined) }),
+  body: z.unknown(),
+  response: authSessionSchema,
+});
+
+/** Answers 303 to the landing page: the session, or GoTrue's error parameters, in the fragment. */
+export const openEmailLink = defineEndpoint('openEmailLink', {
+  query: verifyLinkQuerySchema,
+  response: z.string(),
+  status: 303,
+});
+
+export const verifyOtp = defineEndpoint('verifyOtp', { body: verifyBodySchema, response: authSessionSchema });
+
+export const recoverPassword = defineEndpoint('recoverPassword', {
+  query: redirectQuerySchema,
+  body: recoverBodySchema,
+  response: z.object({}),
+});
+
+export const resendEmail = defineEndpoint('resendEmail', {
+  query: redirectQuerySchema,
+  body: resendBodySchema,
+  response: z.object({}),
+});
+
+export const signOut = defineEndpoint('signOut', { query: logoutQuerySchema, response: z.void(), status: 204 });
+
+export const getUser = defineEndpoint('getUser', { response: authUserSchema });
+
+export const updateUser = defineEndpoint('updateUser', {
+  query: redirectQuerySchema,
+  body: updateUserBodySchema,
+  response: authUserSchema,
+});
+
+/** E-mails the code that a password change asks for (`nonce`). */
+export const reauthenticate = defineEndpoint('reauthenticate', { response: z.object({}) });
+
+const factorParams = z.object({ id: factorIdSchema });
+
+export const enrollFactor = defineEndpoint('enrollFactor', { body: enrollBodySchema, response: enrollResponseSchema });
+
+export const challengeFactor = defineEndpoint('challengeFactor', {
+  params: factorParams,
+  response: challengeResponseSchema,
+});
+
+export const verifyFactor = defineEndpoint('verifyFactor', {
+  params: factorParams,
+  body: factorVerifyBodySchema,
+  response: authSessionSchema,
+});
+
+export const unenrollFactor = defineEndpoint('unenrollFactor', {
+  params: factorParams,
+  response: unenrollResponseSchema,
 });

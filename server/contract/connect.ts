@@ -44,9 +44,7 @@ export const panelConfigSchema = z.object({
 });
 export type PanelConfig = z.infer<typeof panelConfigSchema>;
 
-export const getPanelConfig = defineEndpoint({
-  method: 'GET',
-  path: '/api/connect/panel_config',
+export const getPanelConfig = defineEndpoint('getPanelConfig', {
   response: panelConfigSchema,
 });
 
@@ -64,9 +62,7 @@ const verifierSchema = z.string().regex(/^[A-Za-z0-9_-]{43,128}$/, 'The verifier
  * Trades the one-time code of an install (valid for a minute, bound to the panel's challenge) for a session
  * of the panel's own: the same access and refresh tokens as /auth/v1 sessions.
  */
-export const exchangePanelCode = defineEndpoint({
-  method: 'POST',
-  path: '/api/connect/session',
+export const exchangePanelCode = defineEndpoint('exchangePanelCode', {
   body: z.object({
     code: z.string().min(1, 'The sign-in code is missing').max(4096, 'The sign-in code is not valid'),
     verifier: verifierSchema,
@@ -115,9 +111,7 @@ export const panelStorySchema = z.object({
 export type PanelStory = z.infer<typeof panelStorySchema>;
 
 /** The story open in the Visual Editor, by its Storyblok id, with its progress per language. */
-export const getPanelStory = defineEndpoint({
-  method: 'GET',
-  path: '/api/spaces/:id/storyblok_stories/:storyblokStoryId',
+export const getPanelStory = defineEndpoint('getPanelStory', {
   params: panelStoryParams,
   response: panelStorySchema,
   role: leastRoleFor.read,
@@ -127,9 +121,7 @@ export const getPanelStory = defineEndpoint({
  * "Sync this story now": reads the one story from Storyblok and brings its keys up to date. Unlike a full sync
  * (editor and up) it is one request to Storyblok, so whoever translates may ask for it.
  */
-export const syncPanelStory = defineEndpoint({
-  method: 'POST',
-  path: '/api/spaces/:id/storyblok_stories/:storyblokStoryId/sync',
+export const syncPanelStory = defineEndpoint('syncPanelStory', {
   params: panelStoryParams,
   response: panelStorySchema.extend({
     /** updated: the keys changed; unchanged: nothing new; removed: Storyblok no longer has the story. */

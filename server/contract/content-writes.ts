@@ -15,9 +15,7 @@ export const translationValueSchema = z.union([
   z.object({ type: z.literal('doc') }).loose(),
 ]);
 
-export const saveTranslation = defineEndpoint({
-  method: 'POST',
-  path: '/api/content/save_translation',
+export const saveTranslation = defineEndpoint('saveTranslation', {
   body: keyRef.extend({
     field_type: z.string().min(1).max(100),
     value: translationValueSchema,
@@ -35,34 +33,26 @@ const verifyResponse = z.object({
   skipped: z.array(z.string()),
 });
 
-export const markAsVerified = defineEndpoint({
-  method: 'POST',
-  path: '/api/content/mark_as_verified',
+export const markAsVerified = defineEndpoint('markAsVerified', {
   body: verifyBody,
   response: verifyResponse,
   role: leastRoleFor.translate,
 });
 
-export const markAsUnverified = defineEndpoint({
-  method: 'POST',
-  path: '/api/content/mark_as_unverified',
+export const markAsUnverified = defineEndpoint('markAsUnverified', {
   body: verifyBody,
   response: verifyResponse,
   role: leastRoleFor.translate,
 });
 
 /** Gives every other key of the space with the same source text this key's translation in the locale. */
-export const applyToAssociated = defineEndpoint({
-  method: 'POST',
-  path: '/api/content/apply_to_associated',
+export const applyToAssociated = defineEndpoint('applyToAssociated', {
   body: keyRef.extend({ verify: z.boolean().default(false) }),
   response: z.object({ updated: z.number().int() }),
   role: leastRoleFor.translate,
 });
 
-export const createTranslationAsks = defineEndpoint({
-  method: 'POST',
-  path: '/api/content/translation_asks',
+export const createTranslationAsks = defineEndpoint('createTranslationAsks', {
   body: z.object({
     translatable_key_ids: z.array(id).min(1, 'Choose at least one key').max(5000, 'At most 5,000 keys at once'),
     space_locale_id: id,
@@ -73,9 +63,7 @@ export const createTranslationAsks = defineEndpoint({
 });
 
 /** Translates one value with AI and answers it without saving: the translator decides. */
-export const aiTranslate = defineEndpoint({
-  method: 'POST',
-  path: '/api/content/ai_translate',
+export const aiTranslate = defineEndpoint('aiTranslate', {
   body: keyRef.extend({ value: translationValueSchema, target_locale: z.string().trim().min(1).max(50) }),
   response: z.object({ content: translationValueSchema }),
   role: leastRoleFor.translate,
@@ -97,9 +85,7 @@ export const translationBatchSchema = z.object({
 export type TranslationBatch = z.infer<typeof translationBatchSchema>;
 
 /** Asks AI for every key of the folder's stories (its whole subtree; the root when folder_id is absent) still missing in the locale. */
-export const translateFolder = defineEndpoint({
-  method: 'POST',
-  path: '/api/content/translate_folder',
+export const translateFolder = defineEndpoint('translateFolder', {
   body: z.object({ space_id: id, folder_id: id.nullish(), space_locale_id: id }),
   response: translationBatchSchema,
   status: 202,
@@ -109,18 +95,14 @@ export const translateFolder = defineEndpoint({
 const batchParams = z.object({ batchId: z.uuid() });
 
 /** How far an AI run (a selection or a folder) has come. */
-export const getTranslationBatch = defineEndpoint({
-  method: 'GET',
-  path: '/api/content/batches/:batchId',
+export const getTranslationBatch = defineEndpoint('getTranslationBatch', {
   params: batchParams,
   response: translationBatchSchema,
   role: leastRoleFor.read,
 });
 
 /** Stops an AI run: keys not yet translated are no longer asked, and their words are given back. */
-export const cancelTranslationBatch = defineEndpoint({
-  method: 'POST',
-  path: '/api/content/batches/:batchId/cancel',
+export const cancelTranslationBatch = defineEndpoint('cancelTranslationBatch', {
   params: batchParams,
   response: translationBatchSchema,
   role: leastRoleFor.translateFolder,

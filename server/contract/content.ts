@@ -45,17 +45,13 @@ export type FolderResponse = z.infer<typeof folderResponseSchema>;
 
 const folderQuery = z.object({ locale: localeCode, space_id: id });
 
-export const getRootFolder = defineEndpoint({
-  method: 'GET',
-  path: '/api/content/folder',
+export const getRootFolder = defineEndpoint('getRootFolder', {
   query: folderQuery,
   response: folderResponseSchema,
   role: leastRoleFor.read,
 });
 
-export const getFolder = defineEndpoint({
-  method: 'GET',
-  path: '/api/content/folder/:folderId',
+export const getFolder = defineEndpoint('getFolder', {
   params: z.object({ folderId: id }),
   query: folderQuery,
   response: folderResponseSchema,
@@ -115,9 +111,7 @@ export const storyDetailSchema = z.object({
 
 export type StoryDetail = z.infer<typeof storyDetailSchema>;
 
-export const getStory = defineEndpoint({
-  method: 'GET',
-  path: '/api/content/story/:storyId',
+export const getStory = defineEndpoint('getStory', {
   params: z.object({ storyId: id }),
   query: z.object({ locale: localeCode }),
   response: storyDetailSchema,
@@ -136,9 +130,7 @@ export const associatedKeySchema = z.object({
   translated_key_value_text: z.string().nullable(),
 });
 
-export const getAssociatedKeys = defineEndpoint({
-  method: 'GET',
-  path: '/api/content/associated_keys',
+export const getAssociatedKeys = defineEndpoint('getAssociatedKeys', {
   query: z.object({
     key: z.string().min(1).max(500),
     space_locale_id: id,

@@ -1,24 +1,35 @@
 import type { z } from 'zod';
 import type { Role } from './roles.ts';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import { routes, type Route, type JsonRouteName } from './routes.ts';
 
 /**
- * One endpoint of the HTTP contract: the server binds a handler to it, clients call it, and both get
- * their types from the same schemas.
+ * One endpoint of the HTTP contract: a route of the table (name, method, path) with its schemas. The server
+ * binds a handler to it, clients call it by name, and both get their types from the same schemas.
  */
 export interface Endpoint<
   Params extends z.ZodType = z.ZodType,
   Query extends z.ZodType = z.ZodType,
   Body extends z.ZodType = z.ZodType,
   Response extends z.ZodType = z.ZodType,
-> {
-  method: HttpMethod;
-  /** Express-style path with `:name` parameters, starting with /api. */
+> extends EndpointSchemas<Params, Query, Body, Response> {
+  /** Its name in the route table (routes.ts), where its method and path are declared. */
+  name: string;
+  method: Route['method'];
+  /** Express-style path with `:name` parameters, from the site's root. */
   path: string;
+}
+
+/** What an endpoint file declares about a route of the table. */
+export interface EndpointSchemas<
+  Params extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+> {
   params?: Params;
   query?: Query;
   body?: Body;
+  /** The answer; for a redirect (a 3xx `status`), the address it sends the browser to. */
   response: Response;
   /** Status of a successful answer; 200 unless said otherwise. */
   status?: number;
@@ -29,25 +40,22 @@ export interface Endpoint<
   role?: Role;
 }
 
+/** The contract endpoint of a route of the table: its method and path come from the table. */
 export function defineEndpoint<
+  N extends JsonRouteName,
   Params extends z.ZodType = z.ZodUndefined,
   Query extends z.ZodType = z.ZodUndefined,
   Body extends z.ZodType = z.ZodUndefined,
   Response extends z.ZodType = z.ZodType,
->(endpoint: Endpoint<Params, Query, Body, Response>): Endpoint<Params, Query, Body, Response> {
-  return endpoint;
+>(
+  name: N,
+  schemas: EndpointSchemas<Params, Query, Body, Response>,
+): Endpoint<Params, Query, Body, Response> & { name: N } {
+  const { method, path } = routes[name];
+  return { name, method, path, ...schemas };
 }
 
 export type EndpointParams<E> = E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
 export type EndpointQuery<E> = E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
 export type EndpointBody<E> = E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
 export type EndpointResponse<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
-
-/** Fills `:name` segments of a path; each value is URI-encoded so an id can never add a segment. */
-export function buildPath(path: string, params: Record<string, string | number> | undefined): string {
-  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}

@@ -52,18 +52,14 @@ export const glossaryTermInput = z
   });
 
 /** `locale` filters by language code: global terms and the terms of that locale; absent or `all` lists all. */
-export const listGlossaryTerms = defineEndpoint({
-  method: 'GET',
-  path: '/api/spaces/:id/glossary_terms',
+export const listGlossaryTerms = defineEndpoint('listGlossaryTerms', {
   params: spaceIdParams,
   query: z.object({ locale: z.string().trim().max(50).optional() }),
   response: z.object({ terms: z.array(glossaryTermSchema) }),
   role: leastRoleFor.read,
 });
 
-export const createGlossaryTerm = defineEndpoint({
-  method: 'POST',
-  path: '/api/spaces/:id/glossary_terms',
+export const createGlossaryTerm = defineEndpoint('createGlossaryTerm', {
   params: spaceIdParams,
   body: glossaryTermInput,
   response: glossaryTermSchema,
@@ -71,18 +67,14 @@ export const createGlossaryTerm = defineEndpoint({
   role: leastRoleFor.glossary,
 });
 
-export const updateGlossaryTerm = defineEndpoint({
-  method: 'PUT',
-  path: '/api/spaces/:id/glossary_terms/:termId',
+export const updateGlossaryTerm = defineEndpoint('updateGlossaryTerm', {
   params: termParams,
   body: glossaryTermInput,
   response: glossaryTermSchema,
   role: leastRoleFor.glossary,
 });
 
-export const deleteGlossaryTerm = defineEndpoint({
-  method: 'DELETE',
-  path: '/api/spaces/:id/glossary_terms/:termId',
+export const deleteGlossaryTerm = defineEndpoint('deleteGlossaryTerm', {
   params: termParams,
   response: z.object({ id: z.number().int() }),
   role: leastRoleFor.glossary,

@@ -16,8 +16,6 @@ export const healthResponseSchema = z.object({
 
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
-export const getHealth = defineEndpoint({
-  method: 'GET',
-  path: '/api/health',
+export const getHealth = defineEndpoint('getHealth', {
   response: healthResponseSchema,
 });

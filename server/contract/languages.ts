@@ -37,27 +37,21 @@ export const languageNameSchema = z
 const spaceIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Languages are mirrored into the Storyblok space: a change Storyblok refuses changes nothing here either. */
-export const addLanguage = defineEndpoint({
-  method: 'POST',
-  path: '/api/spaces/:id/add_language',
+export const addLanguage = defineEndpoint('addLanguage', {
   params: spaceIdParams,
   body: z.object({ code: languageCodeSchema, name: languageNameSchema }),
   response: spaceLocaleSchema,
   role: leastRoleFor.languages,
 });
 
-export const editLanguage = defineEndpoint({
-  method: 'POST',
-  path: '/api/spaces/:id/edit_language',
+export const editLanguage = defineEndpoint('editLanguage', {
   params: spaceIdParams,
   body: z.object({ id: z.coerce.number().int().positive(), code: languageCodeSchema, name: languageNameSchema }),
   response: spaceLocaleSchema,
   role: leastRoleFor.languages,
 });
 
-export const deleteLanguage = defineEndpoint({
-  method: 'POST',
-  path: '/api/spaces/:id/delete_language',
+export const deleteLanguage = defineEndpoint('deleteLanguage', {
   params: spaceIdParams,
   body: z.object({ id: z.coerce.number().int().positive() }),
   response: z.object({ id: z.number().int() }),

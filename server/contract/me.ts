@@ -16,8 +16,6 @@ export const meResponseSchema = z.object({
 
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
-export const getMe = defineEndpoint({
-  method: 'GET',
-  path: '/api/me',
+export const getMe = defineEndpoint('getMe', {
   response: meResponseSchema,
 });

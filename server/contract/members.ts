@@ -31,9 +31,7 @@ export const inviteResult = z.object({
  * Invites by e-mail with a role (default translator). An unknown address gets an account without a password and
  * an e-mail that leads through /set-password; inviting an address that is already in the space changes nothing.
  */
-export const inviteUser = defineEndpoint({
-  method: 'POST',
-  path: '/api/spaces/:id/invite_user',
+export const inviteUser = defineEndpoint('inviteUser', {
   params: spaceIdParams,
   body: z.object({ email: inviteEmailSchema, role: roleSchema.default(DEFAULT_INVITE_ROLE) }),
   response: inviteResult,
@@ -43,25 +41,19 @@ export const inviteUser = defineEndpoint({
 const memberChange = z.object({ user: spaceUserSchema });
 
 /** The invited user joins the space (their own invited membership; no role needed yet). */
-export const acceptInvite = defineEndpoint({
-  method: 'POST',
-  path: '/api/spaces/:id/accept_invite',
+export const acceptInvite = defineEndpoint('acceptInvite', {
   params: spaceIdParams,
   response: memberChange,
 });
 
 /** The invited user declines; the invitation is gone. */
-export const declineInvite = defineEndpoint({
-  method: 'POST',
-  path: '/api/spaces/:id/decline_invite',
+export const declineInvite = defineEndpoint('declineInvite', {
   params: spaceIdParams,
   response: z.object({ removed: z.literal(true) }),
 });
 
 /** Joined: revoke access; invited: revoke the invitation; requesting: reject the request. */
-export const revokeUser = defineEndpoint({
-  method: 'POST',
-  path: '/api/spaces/:id/revoke_user',
+export const revokeUser = defineEndpoint('revokeUser', {
   params: spaceIdParams,
   body: z.object({ user_id: z.uuid('Choose a member of this space') }),
   response: z.object({ removed: z.literal(true), previous_status: z.enum(['joined', 'invited', 'requesting']) }),
@@ -69,9 +61,7 @@ export const revokeUser = defineEndpoint({
 });
 
 /** Lets a user who asked to join (status requesting) in, with a role (default translator). */
-export const approveRequest = defineEndpoint({
-  method: 'POST',
-  path: '/api/spaces/:id/approve_user',
+export const approveRequest = defineEndpoint('approveRequest', {
   params: spaceIdParams,
   body: z.object({ user_id: z.uuid('Choose a member of this space'), role: roleSchema.default(DEFAULT_INVITE_ROLE) }),
   response: memberChange,
@@ -79,9 +69,7 @@ export const approveRequest = defineEndpoint({
 });
 
 /** Admins change roles up to admin; only an owner makes or unmakes owners and admins. The last owner stays. */
-export const changeRole = defineEndpoint({
-  method: 'POST',
-  path: '/api/spaces/:id/change_role',
+export const changeRole = defineEndpoint('changeRole', {
   params: spaceIdParams,
   body: z.object({ user_id: z.uuid('Choose a member of this space'), role: roleSchema }),
   response: memberChange,

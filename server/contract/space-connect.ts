@@ -24,9 +24,7 @@ export const availableSpaceSchema = z.object({
 export type AvailableSpace = z.infer<typeof availableSpaceSchema>;
 
 /** The Storyblok spaces a personal access token can see, in every region. */
-export const listAvailableSpaces = defineEndpoint({
-  method: 'POST',
-  path: '/api/spaces/available',
+export const listAvailableSpaces = defineEndpoint('listAvailableSpaces', {
   body: z.object({ personal_access_token: personalAccessTokenSchema }),
   response: z.array(availableSpaceSchema),
 });
@@ -35,9 +33,7 @@ export const listAvailableSpaces = defineEndpoint({
  * Connects a Storyblok space: the caller becomes its owner and the first sync starts. For a space another
  * team already connected, the caller's membership is a request to join that the space's admins approve.
  */
-export const createSpace = defineEndpoint({
-  method: 'POST',
-  path: '/api/spaces/create',
+export const createSpace = defineEndpoint('createSpace', {
   body: z.object({ space_id: z.coerce.number().int().positive(), personal_access_token: personalAccessTokenSchema }),
   response: z.object({
     id: z.number().int(),
@@ -62,26 +58,20 @@ export const syncStatusSchema = z.object({
 
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
 
-export const startSync = defineEndpoint({
-  method: 'POST',
-  path: '/api/spaces/:id/sync',
+export const startSync = defineEndpoint('startSync', {
   params: spaceIdParams,
   response: syncStatusSchema,
   role: leastRoleFor.sync,
 });
 
-export const getSyncStatus = defineEndpoint({
-  method: 'GET',
-  path: '/api/spaces/:id/sync_status',
+export const getSyncStatus = defineEndpoint('getSyncStatus', {
   params: spaceIdParams,
   response: syncStatusSchema,
   role: leastRoleFor.read,
 });
 
 /** Gives the space a new Storyblok token (after it stopped working); syncing resumes with it. */
-export const replaceSpaceToken = defineEndpoint({
-  method: 'POST',
-  path: '/api/spaces/:id/update_token',
+export const replaceSpaceToken = defineEndpoint('replaceSpaceToken', {
   params: spaceIdParams,
   body: z.object({ personal_access_token: personalAccessTokenSchema }),
   response: syncStatusSchema,

@@ -27,17 +27,13 @@ export const spaceSettingsSchema = z.object({
 
 export type SpaceSettings = z.infer<typeof spaceSettingsSchema>;
 
-export const getSpaceSettings = defineEndpoint({
-  method: 'GET',
-  path: '/api/spaces/:id/settings',
+export const getSpaceSettings = defineEndpoint('getSpaceSettings', {
   params: spaceIdParams,
   response: spaceSettingsSchema,
   role: leastRoleFor.read,
 });
 
-export const updateSpaceSettings = defineEndpoint({
-  method: 'POST',
-  path: '/api/spaces/:id/settings',
+export const updateSpaceSettings = defineEndpoint('updateSpaceSettings', {
   params: spaceIdParams,
   body: z.object({ write_back_mode: writeBackModeSchema }),
   response: spaceSettingsSchema,
@@ -49,9 +45,7 @@ export const updateSpaceSettings = defineEndpoint({
  * glossary, members, runs and usage. The Storyblok space itself is left as it is; connecting it again later
  * starts afresh. Only an owner may.
  */
-export const deleteSpace = defineEndpoint({
-  method: 'DELETE',
-  path: '/api/spaces/:id',
+export const deleteSpace = defineEndpoint('deleteSpace', {
   params: spaceIdParams,
   response: z.object({ id: z.number().int() }),
   role: leastRoleFor.deleteSpace,

@@ -15,18 +15,14 @@ export const storyblokWebhookBodySchema = z.object({
  * Storyblok's webhook. Signed with the space's webhook secret (header webhook-signature, HMAC-SHA1 of the raw
  * body); answered at once with 202, the story is synced in the background.
  */
-export const receiveStoryblokWebhook = defineEndpoint({
-  method: 'POST',
-  path: '/api/webhooks/storyblok',
+export const receiveStoryblokWebhook = defineEndpoint('receiveStoryblokWebhook', {
   body: storyblokWebhookBodySchema,
   response: z.object({ accepted: z.boolean() }),
   status: 202,
 });
 
 /** Where Storyblok must send webhooks for the space, and the secret to sign them with (admins only). */
-export const getWebhookSettings = defineEndpoint({
-  method: 'GET',
-  path: '/api/spaces/:id/webhook',
+export const getWebhookSettings = defineEndpoint('getWebhookSettings', {
   params: z.object({ id: z.coerce.number().int().positive() }),
   response: z.object({ url: z.string(), secret: z.string() }),
   role: leastRoleFor.token,

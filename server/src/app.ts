@@ -1,4 +1,5 @@
 import express, { type Express, type Router } from 'express';
+import { API_BASE_PATH, AUTH_BASE_PATH } from '#contract/routes.ts';
 import type { ServerSecrets } from './boot/secrets.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Env } from './env.ts';
@@ -25,6 +26,7 @@ import { webhooksRoutes } from './features/webhooks/index.ts';
 import { apiNotFound, errorMiddleware } from './http/error-middleware.ts';
 import { requestLog } from './http/request-log.ts';
 import { createRouteBinder, type BindRoute } from './http/route-binder.ts';
+import { RouteRegistry } from './http/route-registry.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { Logger } from './logger.ts';
@@ -88,14 +90,18 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
     settings: resolveAuthSettings(context.authSettings),
     secrets: context.secrets,
   });
-  app.use('/auth/v1', authApiRoutes(auth));
+  const validateResponses = options.validateResponses ?? env.NODE_ENV === 'test';
+  // Every JSON route of the table must be bound exactly once, by one of the two binders below.
+  const registry = new RouteRegistry();
+  app.use(AUTH_BASE_PATH, authApiRoutes(auth, { validateResponses, registry }));
 
   const bind = createRouteBinder({
-    validateResponses: options.validateResponses ?? env.NODE_ENV === 'test',
+    validateResponses,
     authenticate: createAuthGuard({ prisma: context.prisma, tokens: auth.tokens, clock }),
     prisma: context.prisma,
+    registry,
   });
-  app.use('/api', (_req, res, next) => {
+  app.use(API_BASE_PATH, (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
@@ -152,7 +158,8 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
   );
   const extra = options.extraRoutes?.(bind);
   if (extra) app.use(extra);
-  app.use('/api', apiNotFound);
+  registry.assertComplete();
+  app.use(API_BASE_PATH, apiNotFound);
   if (env.NODE_ENV !== 'production') app.use(devMailRoutes(context.prisma));
 
   options.mountFrontEnds?.(app);

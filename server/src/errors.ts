@@ -1,6 +1,11 @@
-import type { ErrorCode, ErrorDetail } from '#contract/errors.ts';
+import { authErrorCodes, type AuthErrorCode, type WeakPasswordReason } from '#contract/auth-errors.ts';
+import { errorCodes, type ErrorCode, type ErrorDetail } from '#contract/errors.ts';
 
-const statusByCode: Record<ErrorCode, number> = {
+/** A code of the product API (errors.ts) or of the GoTrue-compatible auth API (auth-errors.ts). */
+export type AppErrorCode = ErrorCode | AuthErrorCode;
+
+/** The status of each code; a call may say another (GoTrue answers `bad_json` with 400 or 415). */
+const statusByCode: Record<AppErrorCode, number> = {
   invalid_request: 400,
   invalid_json: 400,
   unsupported_media_type: 415,
@@ -21,23 +26,70 @@ const statusByCode: Record<ErrorCode, number> = {
   quota_exceeded: 429,
   ai_unavailable: 503,
   invalid_connect_code: 400,
+
+  validation_failed: 400,
+  bad_json: 400,
+  request_too_large: 413,
+  unsupported_grant_type: 400,
+  invalid_credentials: 400,
+  email_not_confirmed: 400,
+  user_already_registered: 422,
+  email_exists: 422,
+  weak_password: 422,
+  same_password: 422,
+  refresh_token_not_found: 400,
+  refresh_token_already_used: 400,
+  session_expired: 400,
+  session_not_found: 403,
+  no_authorization: 401,
+  bad_jwt: 403,
+  user_not_found: 403,
+  otp_expired: 403,
+  over_request_rate_limit: 429,
+  over_email_send_rate_limit: 429,
+  reauthentication_needed: 400,
+  reauthentication_not_valid: 422,
+  insufficient_aal: 403,
+  mfa_factor_not_found: 404,
+  mfa_factor_name_conflict: 422,
+  too_many_enrolled_mfa_factors: 422,
+  mfa_challenge_expired: 422,
+  mfa_ip_address_mismatch: 422,
+  mfa_verification_failed: 422,
+  unexpected_failure: 500,
 };
 
+export interface AppErrorOptions {
+  /** Where in the request the problems are (the product API answers them as `details`). */
+  details?: ErrorDetail[];
+  /** Instead of the code's usual status. */
+  status?: number;
+  /** Why a password was refused (GoTrue's `weak_password.reasons`). */
+  reasons?: WeakPasswordReason[];
+}
+
 /**
- * An error a person can act on: the code is for clients to branch on, the message is shown as it is.
- * Anything thrown that is not an AppError answers 500 without internals.
+ * An error a person can act on: the code is for clients to branch on, the message is shown as it is. The whole
+ * server throws this one type; each mount answers it in its own dialect (the product API's `{ code, message,
+ * details? }`, GoTrue's shapes under /auth/v1). Anything thrown that is not an AppError answers 500 without
+ * internals.
  */
-export class AppError extends Error {
-  readonly code: ErrorCode;
+export class AppError<Code extends AppErrorCode = AppErrorCode> extends Error {
+  readonly code: Code;
   readonly status: number;
   readonly details: ErrorDetail[] | undefined;
+  /** Why a password was refused (GoTrue's `weak_password.reasons`). */
+  readonly reasons: WeakPasswordReason[] | undefined;
 
-  constructor(code: ErrorCode, message: string, details?: ErrorDetail[]) {
+  /** `details` may be given directly as the third argument, or with the other options. */
+  constructor(code: Code, message: string, options?: ErrorDetail[] | AppErrorOptions) {
     super(message);
+    const resolved: AppErrorOptions = Array.isArray(options) ? { details: options } : (options ?? {});
     this.name = 'AppError';
     this.code = code;
-    this.status = statusByCode[code];
-    this.details = details;
+    this.status = resolved.status ?? statusByCode[code];
+    this.details = resolved.details;
+    this.reasons = resolved.reasons;
   }
 
   /**
@@ -51,4 +103,17 @@ export class AppError extends Error {
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
+}
+
+const apiCodes: ReadonlySet<string> = new Set(errorCodes);
+const authCodes: ReadonlySet<string> = new Set(authErrorCodes);
+
+/** An AppError the product API can answer: its code is one of the contract's `errorCodes`. */
+export function isApiError(error: unknown): error is AppError<ErrorCode> {
+  return isAppError(error) && apiCodes.has(error.code);
+}
+
+/** An AppError the auth API can answer: its code is one of GoTrue's (`authErrorCodes`). */
+export function isAuthApiError(error: unknown): error is AppError<AuthErrorCode> {
+  return isAppError(error) && authCodes.has(error.code);
 }

@@ -1,13 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getStory } from '#contract/content.ts';
-import {
-  aiTranslate,
-  cancelTranslationBatch,
-  createTranslationAsks,
-  getTranslationBatch,
-  translateFolder,
-} from '#contract/content-writes.ts';
-import { getMe } from '#contract/me.ts';
 import { ApiError, type ApiClient } from '#kit/api/api-client.ts';
 import type { FakeOpenAI } from '#tests/fakes/openai/server.ts';
 import { startFakeOpenAI } from '#tests/fakes/openai/server.ts';
@@ -26,7 +17,7 @@ let frId: number;
 let homeId: number;
 
 const DAILY_WORDS = 40;
-const story = (locale = 'fr') => api.call(getStory, { params: { storyId: homeId }, query: { locale } });
+const story = (locale = 'fr') => api.call('getStory', { params: { storyId: homeId }, query: { locale } });
 const wordsUsed = async () =>
   (await server.prisma.aiUsage.findFirst({ where: { spaceId }, select: { words: true } }))?.words ?? 0;
 
@@ -59,7 +50,7 @@ beforeAll(async () => {
     },
   });
   ({ api, spaceId } = await connectBasicSpace(server, 'ai'));
-  frId = (await api.call(getMe, {})).spaces[0]!.space_locales.find((locale) => locale.code === 'fr')!.id;
+  frId = (await api.call('getMe', {})).spaces[0]!.space_locales.find((locale) => locale.code === 'fr')!.id;
   homeId = (
     await server.prisma.storyNode.findFirstOrThrow({
       where: { spaceId, storyblokId: BigInt(basicFixture.stories.home) },
@@ -81,7 +72,7 @@ afterAll(async () => {
 describe('AI asks', () => {
   it('translates a whole story’s keys in one model request, keeping richtext marks and applying the glossary', async () => {
     const keys = (await story()).translatable_keys;
-    const asked = await api.call(createTranslationAsks, {
+    const asked = await api.call('createTranslationAsks', {
       body: { translatable_key_ids: keys.map((key) => key.id), space_locale_id: frId },
     });
     expect(asked.asked).toBe(keys.length);
@@ -109,7 +100,7 @@ describe('AI asks', () => {
   it('retries an answer whose markers broke, and still loses nothing', async () => {
     openai.queueFailures([{ kind: 'break_markers', count: 1 }]);
     const text = (await story()).translatable_keys.find((key) => key.field_type === 'richtext')!;
-    await api.call(createTranslationAsks, { body: { translatable_key_ids: [text.id], space_locale_id: frId } });
+    await api.call('createTranslationAsks', { body: { translatable_key_ids: [text.id], space_locale_id: frId } });
     const done = await untilAsksDone();
     expect(done.translatable_keys.find((key) => key.id === text.id)).toMatchObject({
       status: 'unverified',
@@ -121,7 +112,7 @@ describe('AI asks', () => {
   it('reports a key the model keeps dropping, gives its words back, and keeps the others', async () => {
     openai.queueFailures([{ kind: 'drop_keys', count: 2, keys: ['k0'] }]);
     const keys = (await story()).translatable_keys.filter((key) => key.field_type === 'text');
-    const asked = await api.call(createTranslationAsks, {
+    const asked = await api.call('createTranslationAsks', {
       body: { translatable_key_ids: keys.map((key) => key.id), space_locale_id: frId },
     });
     const done = await untilAsksDone();
@@ -138,7 +129,7 @@ describe('AI asks', () => {
   it('rides out a 429 from the model', async () => {
     openai.queueFailures([{ kind: 'rate_limit', count: 1, retryAfterSeconds: 0 }]);
     const key = (await story()).translatable_keys[0]!;
-    await api.call(createTranslationAsks, { body: { translatable_key_ids: [key.id], space_locale_id: frId } });
+    await api.call('createTranslationAsks', { body: { translatable_key_ids: [key.id], space_locale_id: frId } });
     expect((await untilAsksDone()).translatable_keys[0]).toMatchObject({ status: 'unverified' });
   });
 
@@ -149,7 +140,9 @@ describe('AI asks', () => {
       data: { spaceId, day: new Date(new Date().toISOString().slice(0, 10)), words: DAILY_WORDS - total + 1 },
     });
     const error = await api
-      .call(createTranslationAsks, { body: { translatable_key_ids: keys.map((key) => key.id), space_locale_id: frId } })
+      .call('createTranslationAsks', {
+        body: { translatable_key_ids: keys.map((key) => key.id), space_locale_id: frId },
+      })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'quota_exceeded', status: 429 });
@@ -163,8 +156,8 @@ describe('AI asks', () => {
 describe('AI translate in the editor', () => {
   it('answers a translation without saving it, and charges its words', async () => {
     const headline = (await story('de')).translatable_keys.find((key) => key.field.startsWith('headline'))!;
-    const deId = (await api.call(getMe, {})).spaces[0]!.space_locales.find((locale) => locale.code === 'de')!.id;
-    const answer = await api.call(aiTranslate, {
+    const deId = (await api.call('getMe', {})).spaces[0]!.space_locales.find((locale) => locale.code === 'de')!.id;
+    const answer = await api.call('aiTranslate', {
       body: { key: headline.key, space_locale_id: deId, value: 'Hello world', target_locale: 'de' },
     });
     expect(answer.content).toBe('[de] olleH dlrow');
@@ -176,14 +169,14 @@ describe('AI translate in the editor', () => {
 });
 
 describe('translating a folder with AI', () => {
-  const runOf = (batchId: string) => api.call(getTranslationBatch, { params: { batchId } });
+  const runOf = (batchId: string) => api.call('getTranslationBatch', { params: { batchId } });
 
   it('asks for every missing key in the folder’s subtree, with progress to the end', async () => {
     const blog = await server.prisma.storyNode.findFirstOrThrow({
       where: { spaceId, name: 'Blog', isFolder: true },
       select: { id: true },
     });
-    const started = await api.call(translateFolder, {
+    const started = await api.call('translateFolder', {
       body: { space_id: spaceId, folder_id: blog.id, space_locale_id: frId },
     });
     // First post and the draft have no French title; the blog index's French title is empty in Storyblok.
@@ -201,10 +194,10 @@ describe('translating a folder with AI', () => {
 
   it('stops on cancel: keys not yet under way are no longer asked and their words come back', async () => {
     openai.queueFailures([{ kind: 'slow', count: 5, ms: 1500 }]);
-    const started = await api.call(translateFolder, { body: { space_id: spaceId, space_locale_id: frId } });
+    const started = await api.call('translateFolder', { body: { space_id: spaceId, space_locale_id: frId } });
     expect(started.total).toBeGreaterThan(3);
     const reserved = await wordsUsed();
-    const cancelled = await api.call(cancelTranslationBatch, { params: { batchId: started.id } });
+    const cancelled = await api.call('cancelTranslationBatch', { params: { batchId: started.id } });
     expect(cancelled.status).toBe('cancelled');
     expect(await server.prisma.translationAsk.count({ where: { batchId: started.id, status: 'pending' } })).toBe(0);
     expect(await wordsUsed()).toBeLessThan(reserved);

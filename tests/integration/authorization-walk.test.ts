@@ -1,16 +1,9 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildPath, defineEndpoint, type Endpoint } from '#contract/endpoint.ts';
-import { getFolder, getRootFolder, getStory } from '#contract/content.ts';
-import { markAsVerified, saveTranslation } from '#contract/content-writes.ts';
-import { addLanguage } from '#contract/languages.ts';
-import { getMe } from '#contract/me.ts';
-import { acceptInvite, inviteUser } from '#contract/members.ts';
-import { createSpace, getSyncStatus } from '#contract/space-connect.ts';
+import type { Endpoint } from '#contract/endpoint.ts';
+import { endpoints as allEndpoints } from '#contract/endpoints.ts';
+import { API_BASE_PATH, buildPath, describeRoute } from '#contract/routes.ts';
 import { hasRole, roles, type Role } from '#contract/roles.ts';
 import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import type { Database } from '#server/db/prisma.ts';
@@ -21,6 +14,7 @@ import { readDataDir } from '#tests/fakes/storyblok/read-data-dir.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { createAccount, signIn, uniqueEmail } from '#tests/support/auth-client.ts';
 import { connectBasicSpace } from '#tests/support/connected-space.ts';
+import { testEndpoint } from '#tests/support/test-endpoint.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 
 /** Who may call an endpoint: anyone, any signed-in user, the holder of an invitation, or a least role. */
@@ -109,24 +103,14 @@ let ownerApi: ApiClient;
 let outsiderApi: ApiClient;
 let other: { spaceId: number; localeId: number; storyId: number; key: string };
 
+/**
+ * Every endpoint of the product API, from the contract's map of the route table (whose unit test proves that no
+ * endpoint is left out of it). The auth API under /auth/v1 answers GoTrue's way; the auth tests walk it.
+ */
 async function contractEndpoints(): Promise<Map<string, Endpoint>> {
-  const dir = fileURLToPath(new URL('../../server/contract/', import.meta.url));
   const found = new Map<string, Endpoint>();
-  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' });
-  for (const file of files.filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
-    const module = (await import(pathToFileURL(path.join(dir, file)).href)) as Record<string, unknown>;
-    for (const value of Object.values(module)) {
-      const candidate = value as Partial<Endpoint> | null;
-      if (
-        candidate &&
-        typeof candidate === 'object' &&
-        typeof candidate.method === 'string' &&
-        typeof candidate.path === 'string' &&
-        candidate.response instanceof z.ZodType
-      ) {
-        found.set(`${candidate.method} ${candidate.path}`, candidate as Endpoint);
-      }
-    }
+  for (const endpoint of Object.values<Endpoint>(allEndpoints)) {
+    if (endpoint.path.startsWith(`${API_BASE_PATH}/`)) found.set(describeRoute(endpoint), endpoint);
   }
   return found;
 }
@@ -238,7 +222,7 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
     });
     const id =
       existing?.id ??
-      (await ownerApi.call(addLanguage, { params: { id: ids.spaceId }, body: { code: 'gone', name: 'Gone' } })).id;
+      (await ownerApi.call('addLanguage', { params: { id: ids.spaceId }, body: { code: 'gone', name: 'Gone' } })).id;
     return { params: { id: ids.spaceId }, body: { id } };
   },
   'POST /api/spaces/:id/update_token': () => ({
@@ -295,7 +279,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 
 async function waitForFirstSync(api: ApiClient, spaceId: number): Promise<void> {
   for (let attempt = 0; attempt < 200; attempt += 1) {
-    const status = await api.call(getSyncStatus, { params: { id: spaceId } });
+    const status = await api.call('getSyncStatus', { params: { id: spaceId } });
     if (status.status === 'completed') return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -337,21 +321,21 @@ beforeAll(async () => {
   const spaceId = owner.spaceId;
 
   // connectBasicSpace made the owner with createAccount's default password; a second session gives its token.
-  const ownerEmail = (await ownerApi.call(getMe, {})).email;
+  const ownerEmail = (await ownerApi.call('getMe', {})).email;
   tokens.set('owner', (await signIn(server, ownerEmail, 'correct horse battery staple')).access_token);
   for (const role of roles.filter((name) => name !== 'owner')) {
     const email = uniqueEmail(`walk-${role}`);
     const session = await createAccount(server, email);
-    await ownerApi.call(inviteUser, { params: { id: spaceId }, body: { email, role } });
+    await ownerApi.call('inviteUser', { params: { id: spaceId }, body: { email, role } });
     const api = createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => session.access_token });
-    await api.call(acceptInvite, { params: { id: spaceId } });
+    await api.call('acceptInvite', { params: { id: spaceId } });
     tokens.set(role, session.access_token);
   }
 
   const outsider = await createAccount(server, uniqueEmail('walk-outsider'));
   tokens.set('outsider', outsider.access_token);
   outsiderApi = createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => outsider.access_token });
-  const created = await outsiderApi.call(createSpace, {
+  const created = await outsiderApi.call('createSpace', {
     body: { space_id: storyblokOtherSpaceId, personal_access_token: otherPat },
   });
   await waitForFirstSync(outsiderApi, created.id);
@@ -368,7 +352,7 @@ beforeAll(async () => {
       .id;
   const storyId = await nodeOf(spaceId, basicFixture.stories.home);
   const localeId = await localeOf(spaceId);
-  const story = await ownerApi.call(getStory, { params: { storyId }, query: { locale: 'de' } });
+  const story = await ownerApi.call('getStory', { params: { storyId }, query: { locale: 'de' } });
   const key = story.translatable_keys[0]!;
   const batch = await server.prisma.translationBatch.create({
     data: { spaceId, spaceLocaleId: localeId, scope: 'keys', status: 'running' },
@@ -476,7 +460,7 @@ describe('the walk: every space endpoint as every role and as an outsider', () =
 describe('ids of another space', () => {
   it('do not reach into it through body, query or path ids', async () => {
     // The outsider's own space works for them, so the refusals below are about the ids.
-    expect((await outsiderApi.call(getRootFolder, { query: { locale: 'de', space_id: other.spaceId } })).name).toBe(
+    expect((await outsiderApi.call('getRootFolder', { query: { locale: 'de', space_id: other.spaceId } })).name).toBe(
       'Other Team Space',
     );
     const before = await server.prisma.translation.findMany({
@@ -488,7 +472,7 @@ describe('ids of another space', () => {
     const notFound = { status: 404, code: 'not_found' };
     expect(
       await failure(
-        outsiderApi.call(getFolder, {
+        outsiderApi.call('getFolder', {
           params: { folderId: ids.folderId },
           query: { locale: 'de', space_id: other.spaceId },
         }),
@@ -496,7 +480,7 @@ describe('ids of another space', () => {
     ).toMatchObject(notFound);
     expect(
       await failure(
-        outsiderApi.call(markAsVerified, {
+        outsiderApi.call('markAsVerified', {
           body: [
             { key: other.key, story_id: other.storyId, space_locale_id: other.localeId },
             { key: ids.key.key, story_id: ids.storyId, space_locale_id: ids.localeId },
@@ -506,7 +490,7 @@ describe('ids of another space', () => {
     ).toMatchObject(notFound);
     expect(
       await failure(
-        outsiderApi.call(saveTranslation, {
+        outsiderApi.call('saveTranslation', {
           body: {
             key: ids.key.key,
             story_id: ids.storyId,
@@ -518,7 +502,7 @@ describe('ids of another space', () => {
       ),
     ).toMatchObject(notFound);
     expect(
-      await failure(ownerApi.call(getStory, { params: { storyId: other.storyId }, query: { locale: 'de' } })),
+      await failure(ownerApi.call('getStory', { params: { storyId: other.storyId }, query: { locale: 'de' } })),
     ).toMatchObject(notFound);
 
     const after = await server.prisma.translation.findMany({
@@ -541,11 +525,11 @@ describe('the route binder', () => {
   const handler = () => ({ ok: true });
 
   it('refuses a space lookup without an access rule, and an access rule without a space lookup', () => {
-    const open = defineEndpoint({ method: 'POST', path: '/api/test/:id/open', params, response });
+    const open = testEndpoint({ method: 'POST', path: '/api/test/:id/open', params, response });
     expect(() => binder(Router(), open, handler, { space: ({ params: input }) => input.id })).toThrow(
       'has a space lookup but no role or space access rule',
     );
-    const guarded = defineEndpoint({ method: 'POST', path: '/api/test/:id/guarded', params, response, role: 'viewer' });
+    const guarded = testEndpoint({ method: 'POST', path: '/api/test/:id/guarded', params, response, role: 'viewer' });
     expect(() => binder(Router(), guarded, handler)).toThrow('declares role viewer but no signed-in space lookup');
     expect(() =>
       binder(Router(), guarded, handler, { space: ({ params: input }) => input.id, spaceAccess: 'own-invitation' }),

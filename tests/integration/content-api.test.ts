@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAssociatedKeys, getFolder, getRootFolder, getStory } from '#contract/content.ts';
-import { applyToAssociated, markAsUnverified, markAsVerified, saveTranslation } from '#contract/content-writes.ts';
-import { getMe } from '#contract/me.ts';
 import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import { syncOneStory } from '#server/features/sync/story-sync.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
@@ -27,10 +24,10 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
-const home = () => api.call(getStory, { params: { storyId: homeId }, query: { locale: 'de' } });
+const home = () => api.call('getStory', { params: { storyId: homeId }, query: { locale: 'de' } });
 const keyOf = async (field: string) => (await home()).translatable_keys.find((key) => key.key.endsWith(`:${field}`))!;
 const deLocale = async () =>
-  (await api.call(getMe, {})).spaces
+  (await api.call('getMe', {})).spaces
     .find((space) => space.id === spaceId)!
     .space_locales.find((locale) => locale.code === 'de')!;
 
@@ -64,7 +61,7 @@ afterAll(async () => {
 
 describe('folders', () => {
   it('lists the root with folders first, publication states and missing counts', async () => {
-    const root = await api.call(getRootFolder, { query: { locale: 'de', space_id: spaceId } });
+    const root = await api.call('getRootFolder', { query: { locale: 'de', space_id: spaceId } });
     expect(root).toMatchObject({ parent_id: null, parent_name: null, breadcrumb: [] });
     expect(root.stories.map((item) => [item.name, item.publication])).toEqual([
       ['About', 'folder'],
@@ -82,17 +79,17 @@ describe('folders', () => {
   });
 
   it('sums a folder’s counts over its whole subtree and gives the way back', async () => {
-    const root = await api.call(getRootFolder, { query: { locale: 'de', space_id: spaceId } });
+    const root = await api.call('getRootFolder', { query: { locale: 'de', space_id: spaceId } });
     const blog = root.stories.find((item) => item.name === 'Blog')!;
     // First post (no de), draft post (de), blog index (de): three keys, one translated.
     expect(blog).toMatchObject({ translatable_keys_count: 3, missing_translated_keys_count: 1 });
-    const inside = await api.call(getFolder, {
+    const inside = await api.call('getFolder', {
       params: { folderId: blog.id },
       query: { locale: 'de', space_id: spaceId },
     });
     expect(inside).toMatchObject({ name: 'Blog', parent_id: null, breadcrumb: [{ id: blog.id, name: 'Blog' }] });
     const year = inside.stories.find((item) => item.is_folder)!;
-    const deeper = await api.call(getFolder, {
+    const deeper = await api.call('getFolder', {
       params: { folderId: year.id },
       query: { locale: 'de', space_id: spaceId },
     });
@@ -101,12 +98,15 @@ describe('folders', () => {
   });
 
   it('answers 404 for a language or folder the space does not have', async () => {
-    expect((await failure(api.call(getRootFolder, { query: { locale: 'xx', space_id: spaceId } }))).code).toBe(
+    expect((await failure(api.call('getRootFolder', { query: { locale: 'xx', space_id: spaceId } }))).code).toBe(
       'not_found',
     );
     expect(
-      (await failure(api.call(getFolder, { params: { folderId: homeId }, query: { locale: 'de', space_id: spaceId } })))
-        .code,
+      (
+        await failure(
+          api.call('getFolder', { params: { folderId: homeId }, query: { locale: 'de', space_id: spaceId } }),
+        )
+      ).code,
     ).toBe('not_found');
   });
 });
@@ -126,11 +126,11 @@ describe('a story’s keys and their status', () => {
 
   it('saves unverified, then verified against the hash the translator saw, and keeps the counts exact', async () => {
     const title = await keyOf('title');
-    const saved = await api.call(saveTranslation, {
+    const saved = await api.call('saveTranslation', {
       body: { key: title.key, space_locale_id: deId, field_type: 'text', value: 'Herzlich willkommen' },
     });
     expect(saved).toMatchObject({ status: 'unverified', translated_key_value: 'Herzlich willkommen' });
-    const verified = await api.call(saveTranslation, {
+    const verified = await api.call('saveTranslation', {
       body: {
         key: title.key,
         space_locale_id: deId,
@@ -158,7 +158,7 @@ describe('a story’s keys and their status', () => {
   it('refuses to verify against a source that changed, changing nothing', async () => {
     const headline = await keyOf('headline');
     const error = await failure(
-      api.call(saveTranslation, {
+      api.call('saveTranslation', {
         body: {
           key: headline.key,
           space_locale_id: deId,
@@ -174,7 +174,7 @@ describe('a story’s keys and their status', () => {
 
   it('turns plain text for a richtext key into a document that needs formatting', async () => {
     const text = await keyOf('text');
-    const saved = await api.call(saveTranslation, {
+    const saved = await api.call('saveTranslation', {
       body: { key: text.key, space_locale_id: deId, field_type: 'richtext', value: 'Lies den Blog\nheute' },
     });
     expect(saved).toMatchObject({
@@ -184,7 +184,7 @@ describe('a story’s keys and their status', () => {
     });
     expect(saved.translated_key_value).toMatchObject({ type: 'doc', content: [{ type: 'paragraph' }] });
     const wrongType = await failure(
-      api.call(saveTranslation, { body: { key: text.key, space_locale_id: deId, field_type: 'text', value: 'x' } }),
+      api.call('saveTranslation', { body: { key: text.key, space_locale_id: deId, field_type: 'text', value: 'x' } }),
     );
     expect(wrongType.details[0]?.path).toBe('body.field_type');
   });
@@ -192,17 +192,17 @@ describe('a story’s keys and their status', () => {
   it('verifies and unverifies in bulk, skipping what has nothing to change', async () => {
     const story = await home();
     const body = story.translatable_keys.map((key) => ({ key: key.key, space_locale_id: deId }));
-    const verified = await api.call(markAsVerified, { body });
+    const verified = await api.call('markAsVerified', { body });
     expect(verified.updated).toBe(4);
     expect(verified.skipped).toHaveLength(1);
     expect((await home()).counts.completed).toBe(5);
-    const unverified = await api.call(markAsUnverified, { body: body.slice(0, 2) });
+    const unverified = await api.call('markAsUnverified', { body: body.slice(0, 2) });
     expect(unverified).toEqual({ updated: 2, skipped: [] });
   });
 
   it('shows a verified translation as outdated when the source changes, with the source it was verified against', async () => {
     const seoTitle = await keyOf('title');
-    await api.call(markAsVerified, { body: [{ key: seoTitle.key, space_locale_id: deId }] });
+    await api.call('markAsVerified', { body: [{ key: seoTitle.key, space_locale_id: deId }] });
     await retitleInStoryblok(basicFixture.stories.home, 'Welcome home');
     const title = await keyOf('title');
     expect(title).toMatchObject({
@@ -216,7 +216,7 @@ describe('a story’s keys and their status', () => {
 
   it('removes a translation saved empty', async () => {
     const headline = await keyOf('headline');
-    const saved = await api.call(saveTranslation, {
+    const saved = await api.call('saveTranslation', {
       body: { key: headline.key, space_locale_id: deId, field_type: 'text', value: '  ' },
     });
     expect(saved).toMatchObject({ status: 'missing', translated_key_value: null });
@@ -228,7 +228,7 @@ describe('associated keys', () => {
     await retitleInStoryblok(basicFixture.stories.team, 'Welcome home');
 
     const title = await keyOf('title');
-    const associated = await api.call(getAssociatedKeys, { query: { key: title.key, space_locale_id: deId } });
+    const associated = await api.call('getAssociatedKeys', { query: { key: title.key, space_locale_id: deId } });
     expect(associated.metadata).toEqual({ total: 1, page: 1, per_page: 10 });
     expect(associated.content_keys[0]).toMatchObject({
       story_name: 'Team',
@@ -237,9 +237,9 @@ describe('associated keys', () => {
     });
 
     expect(
-      await api.call(applyToAssociated, { body: { key: title.key, space_locale_id: deId, verify: true } }),
+      await api.call('applyToAssociated', { body: { key: title.key, space_locale_id: deId, verify: true } }),
     ).toEqual({ updated: 1 });
-    const after = await api.call(getAssociatedKeys, { query: { key: title.key, space_locale_id: deId } });
+    const after = await api.call('getAssociatedKeys', { query: { key: title.key, space_locale_id: deId } });
     expect(after.content_keys[0]).toMatchObject({ status: 'verified', translated_key_value: 'Herzlich willkommen' });
   });
 });
@@ -249,15 +249,15 @@ describe('who may do what', () => {
     const viewerSession = await createAccount(server, uniqueEmail('viewer'));
     const viewer = createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => viewerSession.access_token });
     expect(
-      (await failure(viewer.call(getStory, { params: { storyId: homeId }, query: { locale: 'de' } }))).status,
+      (await failure(viewer.call('getStory', { params: { storyId: homeId }, query: { locale: 'de' } }))).status,
     ).toBe(404);
     await server.prisma.membership.create({
       data: { spaceId, userId: viewerSession.user.id, role: 'viewer', status: 'joined' },
     });
-    const story = await viewer.call(getStory, { params: { storyId: homeId }, query: { locale: 'de' } });
+    const story = await viewer.call('getStory', { params: { storyId: homeId }, query: { locale: 'de' } });
     const key = story.translatable_keys[0]!;
     const refused = await failure(
-      viewer.call(saveTranslation, {
+      viewer.call('saveTranslation', {
         body: { key: key.key, space_locale_id: deId, field_type: key.field_type, value: 'nope' },
       }),
     );

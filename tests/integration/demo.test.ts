@@ -5,10 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { authSessionSchema } from '#contract/auth.ts';
-import { getRootFolder, getStory } from '#contract/content.ts';
-import { aiTranslate } from '#contract/content-writes.ts';
-import { getMe, meResponseSchema } from '#contract/me.ts';
-import { listAvailableSpaces } from '#contract/space-connect.ts';
+import { meResponseSchema } from '#contract/me.ts';
 import { createApiClient } from '#kit/api/api-client.ts';
 import { projectRoot } from '#server/paths.ts';
 
@@ -101,7 +98,7 @@ describe('npm run demo', () => {
     const session = authSessionSchema.parse(await signIn.json());
     const client = createApiClient({ baseUrl: printed.url, getAccessToken: () => session.access_token });
 
-    const me = meResponseSchema.parse(await client.call(getMe, {}));
+    const me = meResponseSchema.parse(await client.call('getMe', {}));
     expect(me.email).toBe(printed.email);
     expect(me.spaces).toHaveLength(1);
     const [space] = me.spaces;
@@ -111,7 +108,7 @@ describe('npm run demo', () => {
     expect(space!.translatable_keys_count).toBeGreaterThan(0);
 
     // The printed token is the local Storyblok's: it offers the connected space and the one left to add.
-    const available = await client.call(listAvailableSpaces, { body: { personal_access_token: printed.token } });
+    const available = await client.call('listAvailableSpaces', { body: { personal_access_token: printed.token } });
     expect(available.map((entry) => [entry.name, entry.already_associated])).toEqual(
       expect.arrayContaining([
         ['Polyblok demo', true],
@@ -121,11 +118,11 @@ describe('npm run demo', () => {
 
     // AI translation goes to the local OpenAI, whose made-up translation starts with the language.
     const de = space!.space_locales.find((locale) => locale.code === 'de')!;
-    const root = await client.call(getRootFolder, { query: { locale: 'de', space_id: space!.id } });
+    const root = await client.call('getRootFolder', { query: { locale: 'de', space_id: space!.id } });
     const story = root.stories.find((entry) => !entry.is_folder)!;
-    const detail = await client.call(getStory, { params: { storyId: story.id }, query: { locale: 'de' } });
+    const detail = await client.call('getStory', { params: { storyId: story.id }, query: { locale: 'de' } });
     const key = detail.translatable_keys.find((entry) => entry.field_type === 'text')!;
-    const translated = await client.call(aiTranslate, {
+    const translated = await client.call('aiTranslate', {
       body: { key: key.key, space_locale_id: de.id, story_id: story.id, value: key.value_text, target_locale: 'de' },
     });
     expect(translated.content).toMatch(/^\[de\] /);

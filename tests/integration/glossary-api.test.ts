@@ -1,19 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createGlossaryTerm,
-  deleteGlossaryTerm,
-  listGlossaryTerms,
-  updateGlossaryTerm,
-  type GlossaryTerm,
-} from '#contract/glossary.ts';
+import { type createGlossaryTerm, type GlossaryTerm } from '#contract/glossary.ts';
 import type { EndpointBody } from '#contract/endpoint.ts';
 import {
   GLOSSARY_SCOPE_REQUIRED,
   GLOSSARY_TRANSLATABLE_REQUIRED,
   GLOSSARY_TRANSLATED_REQUIRED,
 } from '#contract/glossary-rules.ts';
-import { getMe } from '#contract/me.ts';
-import { acceptInvite, inviteUser } from '#contract/members.ts';
 import type { Role } from '#contract/roles.ts';
 import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import { glossaryFor } from '#server/features/ai/glossary-terms.ts';
@@ -46,22 +38,22 @@ async function member(role: Role): Promise<ApiClient> {
   const email = uniqueEmail(role);
   const session = await createAccount(server, email);
   const api = createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => session.access_token });
-  await owner.call(inviteUser, { params: { id: spaceId }, body: { email, role } });
-  await api.call(acceptInvite, { params: { id: spaceId } });
+  await owner.call('inviteUser', { params: { id: spaceId }, body: { email, role } });
+  await api.call('acceptInvite', { params: { id: spaceId } });
   return api;
 }
 
 const create = (body: EndpointBody<typeof createGlossaryTerm>) =>
-  owner.call(createGlossaryTerm, { params: { id: spaceId }, body });
+  owner.call('createGlossaryTerm', { params: { id: spaceId }, body });
 const list = (locale?: string) =>
-  owner.call(listGlossaryTerms, { params: { id: spaceId }, query: locale === undefined ? {} : { locale } });
+  owner.call('listGlossaryTerms', { params: { id: spaceId }, query: locale === undefined ? {} : { locale } });
 const texts = (terms: GlossaryTerm[]) => terms.map((term) => term.translatable);
 
 beforeAll(async () => {
   storyblok = await startFakeStoryblok({ dataDir: basicFixture.dir });
   server = await startTestServer({ env: { STORYBLOK_MAPI_URL: storyblok.mapiUrl } });
   ({ api: owner, spaceId } = await connectBasicSpace(server, 'glossary'));
-  const locales = (await owner.call(getMe, {})).spaces.find((space) => space.id === spaceId)!.space_locales;
+  const locales = (await owner.call('getMe', {})).spaces.find((space) => space.id === spaceId)!.space_locales;
   de = locales.find((locale) => locale.code === 'de')!.id;
   fr = locales.find((locale) => locale.code === 'fr')!.id;
   const otherSpace = await server.prisma.space.create({
@@ -197,7 +189,7 @@ describe('listing', () => {
 describe('editing and deleting', () => {
   it('replaces texts and scope, keeps a description left out, and refuses what it would refuse on add', async () => {
     const apple = (await list()).terms.find((term) => term.translatable === 'apple')!;
-    const edited = await owner.call(updateGlossaryTerm, {
+    const edited = await owner.call('updateGlossaryTerm', {
       params: { id: spaceId, termId: apple.id },
       body: { translatable: 'Apple', translated: 'Apfel', locale_ids: [de], description: 'The fruit' },
     });
@@ -207,7 +199,7 @@ describe('editing and deleting', () => {
       translated: 'Apfel',
       locales: [{ code: 'de' }],
     });
-    const again = await owner.call(updateGlossaryTerm, {
+    const again = await owner.call('updateGlossaryTerm', {
       params: { id: spaceId, termId: apple.id },
       body: { translatable: 'Apple', translated: 'Apfel', locale_ids: [de, fr] },
     });
@@ -215,7 +207,7 @@ describe('editing and deleting', () => {
     expect(again.locales.map((locale) => locale.name)).toEqual(['French', 'German']);
 
     const unscoped = await failure(
-      owner.call(updateGlossaryTerm, {
+      owner.call('updateGlossaryTerm', {
         params: { id: spaceId, termId: apple.id },
         body: { translatable: 'Apple', translated: '' },
       }),
@@ -226,7 +218,7 @@ describe('editing and deleting', () => {
     ]);
     expect(
       await failure(
-        owner.call(updateGlossaryTerm, {
+        owner.call('updateGlossaryTerm', {
           params: { id: spaceId, termId: apple.id },
           body: { translatable: 'Cart', translated: 'Apfel', locale_ids: [de] },
         }),
@@ -234,7 +226,7 @@ describe('editing and deleting', () => {
     ).toMatchObject({ status: 409 });
     expect(
       await failure(
-        owner.call(updateGlossaryTerm, {
+        owner.call('updateGlossaryTerm', {
           params: { id: spaceId, termId: apple.id },
           body: { translatable: 'Apple', translated: 'Apfel', locale_ids: [other.localeId] },
         }),
@@ -250,19 +242,19 @@ describe('editing and deleting', () => {
 
   it('deletes a term once; a term of another space does not exist here', async () => {
     const [first] = (await list()).terms;
-    expect(await owner.call(deleteGlossaryTerm, { params: { id: spaceId, termId: first!.id } })).toEqual({
+    expect(await owner.call('deleteGlossaryTerm', { params: { id: spaceId, termId: first!.id } })).toEqual({
       id: first!.id,
     });
     expect((await list()).terms.some((term) => term.id === first!.id)).toBe(false);
-    expect(await failure(owner.call(deleteGlossaryTerm, { params: { id: spaceId, termId: first!.id } }))).toMatchObject(
-      { status: 404, code: 'not_found' },
-    );
+    expect(
+      await failure(owner.call('deleteGlossaryTerm', { params: { id: spaceId, termId: first!.id } })),
+    ).toMatchObject({ status: 404, code: 'not_found' });
 
     const foreign = { params: { id: spaceId, termId: other.termId } };
-    expect(await failure(owner.call(deleteGlossaryTerm, foreign))).toMatchObject({ status: 404 });
+    expect(await failure(owner.call('deleteGlossaryTerm', foreign))).toMatchObject({ status: 404 });
     expect(
       await failure(
-        owner.call(updateGlossaryTerm, {
+        owner.call('updateGlossaryTerm', {
           ...foreign,
           body: { translatable: 'Mine', translated: 'Meins', global: true },
         }),
@@ -286,26 +278,28 @@ describe('who may use the glossary', () => {
     const viewer = await member('viewer');
     const translator = await member('translator');
     const editor = await member('editor');
-    expect((await viewer.call(listGlossaryTerms, { params: { id: spaceId } })).terms.length).toBeGreaterThan(0);
+    expect((await viewer.call('listGlossaryTerms', { params: { id: spaceId } })).terms.length).toBeGreaterThan(0);
     const term = { translatable: 'Checkout', translated: 'Kasse', locale_ids: [de] };
-    expect(await failure(translator.call(createGlossaryTerm, { params: { id: spaceId }, body: term }))).toMatchObject({
-      status: 403,
-      code: 'forbidden',
-    });
-    const added = await editor.call(createGlossaryTerm, { params: { id: spaceId }, body: term });
-    expect(await failure(viewer.call(deleteGlossaryTerm, { params: { id: spaceId, termId: added.id } }))).toMatchObject(
-      { status: 403 },
+    expect(await failure(translator.call('createGlossaryTerm', { params: { id: spaceId }, body: term }))).toMatchObject(
+      {
+        status: 403,
+        code: 'forbidden',
+      },
     );
+    const added = await editor.call('createGlossaryTerm', { params: { id: spaceId }, body: term });
+    expect(
+      await failure(viewer.call('deleteGlossaryTerm', { params: { id: spaceId, termId: added.id } })),
+    ).toMatchObject({ status: 403 });
 
-    const invalid = await failure(owner.call(listGlossaryTerms, { params: { id: 'abc' as unknown as number } }));
+    const invalid = await failure(owner.call('listGlossaryTerms', { params: { id: 'abc' as unknown as number } }));
     expect(invalid).toMatchObject({ status: 400, code: 'invalid_request', details: [{ path: 'params.id' }] });
-    expect(await failure(owner.call(listGlossaryTerms, { params: { id: other.spaceId } }))).toMatchObject({
+    expect(await failure(owner.call('listGlossaryTerms', { params: { id: other.spaceId } }))).toMatchObject({
       status: 404,
       code: 'not_found',
     });
     expect(
       await failure(
-        owner.call(createGlossaryTerm, {
+        owner.call('createGlossaryTerm', {
           params: { id: other.spaceId },
           body: { ...term, locale_ids: [other.localeId] },
         }),

@@ -1,12 +1,12 @@
 import { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineEndpoint } from '#contract/endpoint.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
 import { healthResponseSchema } from '#contract/health.ts';
+import { testEndpoint } from '#tests/support/test-endpoint.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 
-const echo = defineEndpoint({
+const echo = testEndpoint({
   method: 'POST',
   path: '/api/test/echo/:id',
   params: z.object({ id: z.coerce.number().int().positive() }),
@@ -18,9 +18,9 @@ const echo = defineEndpoint({
   }),
   response: z.object({ id: z.number(), name: z.string(), mode: z.string(), tags: z.array(z.string()) }),
 });
-const broken = defineEndpoint({ method: 'GET', path: '/api/test/broken', response: z.object({ ok: z.boolean() }) });
-const crash = defineEndpoint({ method: 'GET', path: '/api/test/crash', response: z.object({ ok: z.boolean() }) });
-const big = defineEndpoint({
+const broken = testEndpoint({ method: 'GET', path: '/api/test/broken', response: z.object({ ok: z.boolean() }) });
+const crash = testEndpoint({ method: 'GET', path: '/api/test/crash', response: z.object({ ok: z.boolean() }) });
+const big = testEndpoint({
   method: 'PUT',
   path: '/api/test/big',
   body: z.object({ blob: z.string() }),

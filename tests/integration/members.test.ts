@@ -1,8 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGlossaryTerm, listGlossaryTerms } from '#contract/glossary.ts';
-import { getMe } from '#contract/me.ts';
-import { acceptInvite, approveRequest, changeRole, declineInvite, inviteUser, revokeUser } from '#contract/members.ts';
-import { createSpace, getSyncStatus } from '#contract/space-connect.ts';
 import type { Role } from '#contract/roles.ts';
 import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
@@ -55,8 +51,8 @@ async function person(prefix: string): Promise<Person> {
 /** A new account that joined the space with the role, through an invitation it accepted. */
 async function member(role: Role, prefix: string = role): Promise<Person> {
   const someone = await person(prefix);
-  await owner.api.call(inviteUser, { params: { id: spaceId }, body: { email: someone.email, role } });
-  await someone.api.call(acceptInvite, { params: { id: spaceId } });
+  await owner.api.call('inviteUser', { params: { id: spaceId }, body: { email: someone.email, role } });
+  await someone.api.call('acceptInvite', { params: { id: spaceId } });
   return someone;
 }
 
@@ -80,7 +76,7 @@ beforeAll(async () => {
   server = await startTestServer({ env: { STORYBLOK_MAPI_URL: storyblok.mapiUrl } });
   const connected = await connectBasicSpace(server, 'members-owner');
   spaceId = connected.spaceId;
-  const me = await connected.api.call(getMe, {});
+  const me = await connected.api.call('getMe', {});
   owner = { api: connected.api, userId: connected.userId, email: me.email };
 });
 
@@ -92,7 +88,7 @@ afterAll(async () => {
 describe('inviting an address without an account', () => {
   it('makes an account, mails a link to choose a password, and the person joins once they accept', async () => {
     const email = uniqueEmail('newcomer');
-    const invited = await owner.api.call(inviteUser, { params: { id: spaceId }, body: { email } });
+    const invited = await owner.api.call('inviteUser', { params: { id: spaceId }, body: { email } });
     expect(invited).toMatchObject({
       invited: true,
       user: { email, name: null, pivot: { status: 'invited', role: 'translator' } },
@@ -120,25 +116,25 @@ describe('inviting an address without an account', () => {
 
     const session = await signIn(server, email, password);
     const api = clientWith(session.access_token);
-    const before = (await api.call(getMe, {})).spaces.find((space) => space.id === spaceId)!;
+    const before = (await api.call('getMe', {})).spaces.find((space) => space.id === spaceId)!;
     expect(before.pivot).toMatchObject({ status: 'invited', role: 'translator' });
     expect(before.preview_token).toBeNull();
-    expect((await failure(api.call(getSyncStatus, { params: { id: spaceId } }))).status).toBe(404);
+    expect((await failure(api.call('getSyncStatus', { params: { id: spaceId } }))).status).toBe(404);
 
-    const accepted = await api.call(acceptInvite, { params: { id: spaceId } });
+    const accepted = await api.call('acceptInvite', { params: { id: spaceId } });
     expect(accepted.user).toMatchObject({ id: session.user.id, pivot: { status: 'joined', role: 'translator' } });
-    expect((await api.call(getSyncStatus, { params: { id: spaceId } })).status).toBe('completed');
-    expect(await api.call(listGlossaryTerms, { params: { id: spaceId } })).toEqual({ terms: [] });
+    expect((await api.call('getSyncStatus', { params: { id: spaceId } })).status).toBe('completed');
+    expect(await api.call('listGlossaryTerms', { params: { id: spaceId } })).toEqual({ terms: [] });
     expect(await auditActions(session.user.id)).toEqual(['member.invited', 'member.joined']);
     // The invitation is answered: a second accept finds nothing to answer.
-    expect(await failure(api.call(acceptInvite, { params: { id: spaceId } }))).toMatchObject({
+    expect(await failure(api.call('acceptInvite', { params: { id: spaceId } }))).toMatchObject({
       status: 404,
       code: 'not_found',
     });
   });
   it('also activates through the Set Password screen, for someone whose invitation link expired or got lost', async () => {
     const email = uniqueEmail('set-password');
-    await owner.api.call(inviteUser, { params: { id: spaceId }, body: { email, role: 'viewer' } });
+    await owner.api.call('inviteUser', { params: { id: spaceId }, body: { email, role: 'viewer' } });
     const recover = await authFetch(
       server,
       `/recover?redirect_to=${encodeURIComponent(`${server.env.SITE_URL}/reset-password`)}`,
@@ -159,7 +155,7 @@ describe('inviting an address without an account', () => {
     });
     expect(set.status).toBe(200);
     const api = clientWith((await signIn(server, email, password)).access_token);
-    expect((await api.call(acceptInvite, { params: { id: spaceId } })).user.pivot).toMatchObject({
+    expect((await api.call('acceptInvite', { params: { id: spaceId } })).user.pivot).toMatchObject({
       status: 'joined',
       role: 'viewer',
     });
@@ -169,7 +165,7 @@ describe('inviting an address without an account', () => {
 describe('inviting someone who already uses Polyblok', () => {
   it('mails a pointer to the spaces list, where they can decline', async () => {
     const someone = await person('known');
-    const invited = await owner.api.call(inviteUser, {
+    const invited = await owner.api.call('inviteUser', {
       params: { id: spaceId },
       body: { email: someone.email.toUpperCase(), role: 'editor' },
     });
@@ -179,23 +175,25 @@ describe('inviting someone who already uses Polyblok', () => {
     expect(mail.text).toContain(`${server.env.SITE_URL}/\n`);
     expect(mail.text).not.toContain('/auth/v1/verify');
 
-    const listed = (await someone.api.call(getMe, {})).spaces.find((space) => space.id === spaceId)!;
+    const listed = (await someone.api.call('getMe', {})).spaces.find((space) => space.id === spaceId)!;
     expect(listed.pivot).toMatchObject({ status: 'invited', role: 'editor' });
 
-    expect(await someone.api.call(declineInvite, { params: { id: spaceId } })).toEqual({ removed: true });
+    expect(await someone.api.call('declineInvite', { params: { id: spaceId } })).toEqual({ removed: true });
     expect(await membership(someone.userId)).toBeNull();
-    expect((await someone.api.call(getMe, {})).spaces.some((space) => space.id === spaceId)).toBe(false);
-    expect(await failure(someone.api.call(declineInvite, { params: { id: spaceId } }))).toMatchObject({ status: 404 });
-    expect(await failure(someone.api.call(acceptInvite, { params: { id: spaceId } }))).toMatchObject({ status: 404 });
+    expect((await someone.api.call('getMe', {})).spaces.some((space) => space.id === spaceId)).toBe(false);
+    expect(await failure(someone.api.call('declineInvite', { params: { id: spaceId } }))).toMatchObject({
+      status: 404,
+    });
+    expect(await failure(someone.api.call('acceptInvite', { params: { id: spaceId } }))).toMatchObject({ status: 404 });
     expect(await auditActions(someone.userId)).toEqual(['member.invited', 'member.declined']);
   });
 
   it('changes nothing when the address is already in the space, in any status', async () => {
     const someone = await person('twice');
-    await owner.api.call(inviteUser, { params: { id: spaceId }, body: { email: someone.email, role: 'viewer' } });
+    await owner.api.call('inviteUser', { params: { id: spaceId }, body: { email: someone.email, role: 'viewer' } });
     const mails = await countMail(server, someone.email, 'membership_invite');
 
-    const again = await owner.api.call(inviteUser, {
+    const again = await owner.api.call('inviteUser', {
       params: { id: spaceId },
       body: { email: ` ${someone.email.toUpperCase()} `, role: 'admin' },
     });
@@ -204,12 +202,12 @@ describe('inviting someone who already uses Polyblok', () => {
     expect(await membership(someone.userId)).toEqual({ status: 'invited', role: 'viewer' });
     expect(await countMail(server, someone.email, 'membership_invite')).toBe(mails);
 
-    await someone.api.call(acceptInvite, { params: { id: spaceId } });
-    const joined = await owner.api.call(inviteUser, { params: { id: spaceId }, body: { email: someone.email } });
+    await someone.api.call('acceptInvite', { params: { id: spaceId } });
+    const joined = await owner.api.call('inviteUser', { params: { id: spaceId }, body: { email: someone.email } });
     expect(joined).toMatchObject({ invited: false, user: { pivot: { status: 'joined', role: 'viewer' } } });
     expect(joined.message).toContain('already a member');
 
-    const self = await owner.api.call(inviteUser, { params: { id: spaceId }, body: { email: owner.email } });
+    const self = await owner.api.call('inviteUser', { params: { id: spaceId }, body: { email: owner.email } });
     expect(self).toMatchObject({ invited: false, user: { pivot: { role: 'owner' } } });
   });
 
@@ -217,7 +215,7 @@ describe('inviting someone who already uses Polyblok', () => {
     const email = uniqueEmail('at-once');
     const answers = await Promise.all(
       [email, email.toUpperCase()].map((address) =>
-        owner.api.call(inviteUser, { params: { id: spaceId }, body: { email: address } }),
+        owner.api.call('inviteUser', { params: { id: spaceId }, body: { email: address } }),
       ),
     );
     expect(answers.map((answer) => answer.invited).sort()).toEqual([false, true]);
@@ -227,7 +225,9 @@ describe('inviting someone who already uses Polyblok', () => {
   });
 
   it('validates the address and refuses anyone below admin', async () => {
-    const invalid = await failure(owner.api.call(inviteUser, { params: { id: spaceId }, body: { email: 'not mail' } }));
+    const invalid = await failure(
+      owner.api.call('inviteUser', { params: { id: spaceId }, body: { email: 'not mail' } }),
+    );
     expect(invalid).toMatchObject({
       status: 400,
       code: 'invalid_request',
@@ -235,7 +235,7 @@ describe('inviting someone who already uses Polyblok', () => {
     });
     const editor = await member('editor');
     const email = uniqueEmail('nobody');
-    expect(await failure(editor.api.call(inviteUser, { params: { id: spaceId }, body: { email } }))).toMatchObject({
+    expect(await failure(editor.api.call('inviteUser', { params: { id: spaceId }, body: { email } }))).toMatchObject({
       status: 403,
       code: 'forbidden',
     });
@@ -246,7 +246,7 @@ describe('inviting someone who already uses Polyblok', () => {
 describe('roles an admin may give', () => {
   it('lets an admin invite up to admin, and only an owner invite an owner', async () => {
     const admin = await member('admin');
-    const asAdmin = await admin.api.call(inviteUser, {
+    const asAdmin = await admin.api.call('inviteUser', {
       params: { id: spaceId },
       body: { email: uniqueEmail('by-admin'), role: 'admin' },
     });
@@ -254,7 +254,7 @@ describe('roles an admin may give', () => {
 
     const email = uniqueEmail('would-be-owner');
     const refused = await failure(
-      admin.api.call(inviteUser, { params: { id: spaceId }, body: { email, role: 'owner' } }),
+      admin.api.call('inviteUser', { params: { id: spaceId }, body: { email, role: 'owner' } }),
     );
     expect(refused).toMatchObject({
       status: 403,
@@ -263,7 +263,7 @@ describe('roles an admin may give', () => {
     });
     expect(await server.prisma.user.count({ where: { email } })).toBe(0);
 
-    const byOwner = await owner.api.call(inviteUser, { params: { id: spaceId }, body: { email, role: 'owner' } });
+    const byOwner = await owner.api.call('inviteUser', { params: { id: spaceId }, body: { email, role: 'owner' } });
     expect(byOwner.user.pivot).toMatchObject({ status: 'invited', role: 'owner' });
   });
 
@@ -271,35 +271,35 @@ describe('roles an admin may give', () => {
     const admin = await member('admin', 'admin-a');
     const otherAdmin = await member('admin', 'admin-b');
     const translator = await member('translator');
-    const call = (endpoint: typeof revokeUser | typeof changeRole, userId: string, role: Role = 'viewer') =>
+    const call = (endpoint: 'revokeUser' | 'changeRole', userId: string, role: Role = 'viewer') =>
       failure(admin.api.call(endpoint, { params: { id: spaceId }, body: { user_id: userId, role } }));
 
-    expect(await call(revokeUser, owner.userId)).toMatchObject({
+    expect(await call('revokeUser', owner.userId)).toMatchObject({
       status: 403,
       message: 'Only an owner of the space can change or remove an owner.',
     });
-    expect(await call(changeRole, owner.userId)).toMatchObject({ status: 403 });
-    expect(await call(revokeUser, otherAdmin.userId)).toMatchObject({
+    expect(await call('changeRole', owner.userId)).toMatchObject({ status: 403 });
+    expect(await call('revokeUser', otherAdmin.userId)).toMatchObject({
       status: 403,
       message: 'Only an owner of the space can change or remove an admin.',
     });
-    expect(await call(changeRole, otherAdmin.userId, 'editor')).toMatchObject({ status: 403 });
-    expect(await call(changeRole, translator.userId, 'admin')).toMatchObject({
+    expect(await call('changeRole', otherAdmin.userId, 'editor')).toMatchObject({ status: 403 });
+    expect(await call('changeRole', translator.userId, 'admin')).toMatchObject({
       status: 403,
       message: 'Only an owner of the space can make someone an admin.',
     });
-    expect(await call(changeRole, translator.userId, 'owner')).toMatchObject({ status: 403 });
+    expect(await call('changeRole', translator.userId, 'owner')).toMatchObject({ status: 403 });
     expect(await membership(owner.userId)).toEqual({ status: 'joined', role: 'owner' });
     expect(await membership(otherAdmin.userId)).toEqual({ status: 'joined', role: 'admin' });
     expect(await membership(translator.userId)).toEqual({ status: 'joined', role: 'translator' });
 
     // Below admin, an admin manages freely; an owner manages admins.
-    const promoted = await admin.api.call(changeRole, {
+    const promoted = await admin.api.call('changeRole', {
       params: { id: spaceId },
       body: { user_id: translator.userId, role: 'editor' },
     });
     expect(promoted.user.pivot).toMatchObject({ status: 'joined', role: 'editor' });
-    const demoted = await owner.api.call(changeRole, {
+    const demoted = await owner.api.call('changeRole', {
       params: { id: spaceId },
       body: { user_id: otherAdmin.userId, role: 'viewer' },
     });
@@ -311,37 +311,37 @@ describe('roles an admin may give', () => {
 describe('revoking', () => {
   it('revokes access, and the member is refused on the very next request', async () => {
     const editor = await member('editor', 'revoked-editor');
-    expect((await editor.api.call(getSyncStatus, { params: { id: spaceId } })).status).toBe('completed');
-    const revoked = await owner.api.call(revokeUser, { params: { id: spaceId }, body: { user_id: editor.userId } });
+    expect((await editor.api.call('getSyncStatus', { params: { id: spaceId } })).status).toBe('completed');
+    const revoked = await owner.api.call('revokeUser', { params: { id: spaceId }, body: { user_id: editor.userId } });
     expect(revoked).toEqual({ removed: true, previous_status: 'joined' });
-    expect(await failure(editor.api.call(getSyncStatus, { params: { id: spaceId } }))).toMatchObject({
+    expect(await failure(editor.api.call('getSyncStatus', { params: { id: spaceId } }))).toMatchObject({
       status: 404,
       code: 'not_found',
     });
     expect(await auditActions(editor.userId)).toContain('member.revoked');
     expect(
-      await failure(owner.api.call(revokeUser, { params: { id: spaceId }, body: { user_id: editor.userId } })),
+      await failure(owner.api.call('revokeUser', { params: { id: spaceId }, body: { user_id: editor.userId } })),
     ).toMatchObject({ status: 404, code: 'not_found' });
   });
 
   it('withdraws an invitation, which can then no longer be accepted', async () => {
     const someone = await person('withdrawn');
-    await owner.api.call(inviteUser, { params: { id: spaceId }, body: { email: someone.email } });
-    expect(await owner.api.call(revokeUser, { params: { id: spaceId }, body: { user_id: someone.userId } })).toEqual({
+    await owner.api.call('inviteUser', { params: { id: spaceId }, body: { email: someone.email } });
+    expect(await owner.api.call('revokeUser', { params: { id: spaceId }, body: { user_id: someone.userId } })).toEqual({
       removed: true,
       previous_status: 'invited',
     });
-    expect(await failure(someone.api.call(acceptInvite, { params: { id: spaceId } }))).toMatchObject({ status: 404 });
+    expect(await failure(someone.api.call('acceptInvite', { params: { id: spaceId } }))).toMatchObject({ status: 404 });
     expect(await auditActions(someone.userId)).toContain('member.invitation_revoked');
   });
 
   it('rejects a request to join', async () => {
     const someone = await person('rejected');
-    const asked = await someone.api.call(createSpace, {
+    const asked = await someone.api.call('createSpace', {
       body: { space_id: basicFixture.spaceId, personal_access_token: basicFixture.pat },
     });
     expect(asked).toEqual({ id: spaceId, status: 'requesting', sync_batch_id: null });
-    expect(await owner.api.call(revokeUser, { params: { id: spaceId }, body: { user_id: someone.userId } })).toEqual({
+    expect(await owner.api.call('revokeUser', { params: { id: spaceId }, body: { user_id: someone.userId } })).toEqual({
       removed: true,
       previous_status: 'requesting',
     });
@@ -351,38 +351,38 @@ describe('revoking', () => {
 
   it('never removes or demotes the last owner, and lets an owner step down once another owner is there', async () => {
     const lastOwner = await failure(
-      owner.api.call(revokeUser, { params: { id: spaceId }, body: { user_id: owner.userId } }),
+      owner.api.call('revokeUser', { params: { id: spaceId }, body: { user_id: owner.userId } }),
     );
     expect(lastOwner).toMatchObject({ status: 409, code: 'conflict' });
     expect(lastOwner.message).toContain('only owner');
     expect(
       await failure(
-        owner.api.call(changeRole, { params: { id: spaceId }, body: { user_id: owner.userId, role: 'admin' } }),
+        owner.api.call('changeRole', { params: { id: spaceId }, body: { user_id: owner.userId, role: 'admin' } }),
       ),
     ).toMatchObject({ status: 409, code: 'conflict' });
     expect(await membership(owner.userId)).toEqual({ status: 'joined', role: 'owner' });
 
     const second = await member('owner', 'second-owner');
-    const steppedDown = await second.api.call(changeRole, {
+    const steppedDown = await second.api.call('changeRole', {
       params: { id: spaceId },
       body: { user_id: second.userId, role: 'admin' },
     });
     expect(steppedDown.user.pivot.role).toBe('admin');
     // The second one is an admin again, so the first is once more the only owner.
     expect(
-      await failure(owner.api.call(revokeUser, { params: { id: spaceId }, body: { user_id: owner.userId } })),
+      await failure(owner.api.call('revokeUser', { params: { id: spaceId }, body: { user_id: owner.userId } })),
     ).toMatchObject({ status: 409 });
   });
 
   it('answers clearly for ids that are not members', async () => {
-    const invalid = await failure(owner.api.call(revokeUser, { params: { id: spaceId }, body: { user_id: 'me' } }));
+    const invalid = await failure(owner.api.call('revokeUser', { params: { id: spaceId }, body: { user_id: 'me' } }));
     expect(invalid).toMatchObject({
       status: 400,
       details: [{ path: 'body.user_id', message: 'Choose a member of this space' }],
     });
     const stranger = await person('stranger');
     expect(
-      await failure(owner.api.call(revokeUser, { params: { id: spaceId }, body: { user_id: stranger.userId } })),
+      await failure(owner.api.call('revokeUser', { params: { id: spaceId }, body: { user_id: stranger.userId } })),
     ).toMatchObject({ status: 404, code: 'not_found' });
   });
 });
@@ -391,7 +391,7 @@ describe('requests to join', () => {
   it('tells the admins, and an approved request joins with the role given', async () => {
     const admin = await member('admin', 'notified-admin');
     const someone = await person('requester');
-    await someone.api.call(createSpace, {
+    await someone.api.call('createSpace', {
       body: { space_id: basicFixture.spaceId, personal_access_token: basicFixture.pat },
     });
     const notice = await waitForMail(server, admin.email, { template: 'membership_request' });
@@ -401,36 +401,36 @@ describe('requests to join', () => {
 
     // Asking again neither duplicates the request nor mails the admins again.
     const notices = await countMail(server, admin.email, 'membership_request');
-    await someone.api.call(createSpace, {
+    await someone.api.call('createSpace', {
       body: { space_id: basicFixture.spaceId, personal_access_token: basicFixture.pat },
     });
     expect(await countMail(server, admin.email, 'membership_request')).toBe(notices);
 
     expect(
       await failure(
-        admin.api.call(approveRequest, { params: { id: spaceId }, body: { user_id: someone.userId, role: 'owner' } }),
+        admin.api.call('approveRequest', { params: { id: spaceId }, body: { user_id: someone.userId, role: 'owner' } }),
       ),
     ).toMatchObject({ status: 403 });
     expect(
       await failure(
-        admin.api.call(changeRole, { params: { id: spaceId }, body: { user_id: someone.userId, role: 'editor' } }),
+        admin.api.call('changeRole', { params: { id: spaceId }, body: { user_id: someone.userId, role: 'editor' } }),
       ),
     ).toMatchObject({ status: 409, code: 'conflict' });
-    const approved = await admin.api.call(approveRequest, {
+    const approved = await admin.api.call('approveRequest', {
       params: { id: spaceId },
       body: { user_id: someone.userId, role: 'editor' },
     });
     expect(approved.user.pivot).toMatchObject({ status: 'joined', role: 'editor' });
     const welcome = await waitForMail(server, someone.email, { template: 'membership_approved' });
     expect(welcome.text).toContain(`${server.env.SITE_URL}/spaces/${spaceId}/languages`);
-    const term = await someone.api.call(createGlossaryTerm, {
+    const term = await someone.api.call('createGlossaryTerm', {
       params: { id: spaceId },
       body: { translatable: 'Basic', translated: 'Grundlegend', global: true },
     });
     expect(term.translatable).toBe('Basic');
 
     expect(
-      await failure(admin.api.call(approveRequest, { params: { id: spaceId }, body: { user_id: someone.userId } })),
+      await failure(admin.api.call('approveRequest', { params: { id: spaceId }, body: { user_id: someone.userId } })),
     ).toMatchObject({ status: 409, code: 'conflict' });
   });
 });
@@ -439,18 +439,20 @@ describe('role changes', () => {
   it('take effect on the very next request', async () => {
     const viewer = await member('viewer', 'climber');
     const term = { translatable: 'Climb', translated: 'Klettern', global: true };
-    expect(await failure(viewer.api.call(createGlossaryTerm, { params: { id: spaceId }, body: term }))).toMatchObject({
-      status: 403,
-      code: 'forbidden',
-    });
-    await owner.api.call(changeRole, { params: { id: spaceId }, body: { user_id: viewer.userId, role: 'editor' } });
-    expect((await viewer.api.call(createGlossaryTerm, { params: { id: spaceId }, body: term })).translated).toBe(
+    expect(await failure(viewer.api.call('createGlossaryTerm', { params: { id: spaceId }, body: term }))).toMatchObject(
+      {
+        status: 403,
+        code: 'forbidden',
+      },
+    );
+    await owner.api.call('changeRole', { params: { id: spaceId }, body: { user_id: viewer.userId, role: 'editor' } });
+    expect((await viewer.api.call('createGlossaryTerm', { params: { id: spaceId }, body: term })).translated).toBe(
       'Klettern',
     );
-    await owner.api.call(changeRole, { params: { id: spaceId }, body: { user_id: viewer.userId, role: 'viewer' } });
+    await owner.api.call('changeRole', { params: { id: spaceId }, body: { user_id: viewer.userId, role: 'viewer' } });
     expect(
       await failure(
-        viewer.api.call(createGlossaryTerm, {
+        viewer.api.call('createGlossaryTerm', {
           params: { id: spaceId },
           body: { ...term, translatable: 'Descend' },
         }),
@@ -459,15 +461,15 @@ describe('role changes', () => {
   });
 
   it('answers 404 to accept and decline without an invitation', async () => {
-    expect(await failure(owner.api.call(acceptInvite, { params: { id: spaceId } }))).toMatchObject({
+    expect(await failure(owner.api.call('acceptInvite', { params: { id: spaceId } }))).toMatchObject({
       status: 404,
       code: 'not_found',
     });
     const stranger = await person('uninvited');
-    expect(await failure(stranger.api.call(declineInvite, { params: { id: spaceId } }))).toMatchObject({
+    expect(await failure(stranger.api.call('declineInvite', { params: { id: spaceId } }))).toMatchObject({
       status: 404,
     });
-    expect(await failure(stranger.api.call(acceptInvite, { params: { id: 999_999 } }))).toMatchObject({
+    expect(await failure(stranger.api.call('acceptInvite', { params: { id: 999_999 } }))).toMatchObject({
       status: 404,
     });
   });

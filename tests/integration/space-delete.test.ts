@@ -1,10 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getRootFolder } from '#contract/content.ts';
-import { listGlossaryTerms } from '#contract/glossary.ts';
-import { getMe } from '#contract/me.ts';
-import { acceptInvite, inviteUser } from '#contract/members.ts';
-import { createSpace, getSyncStatus, listAvailableSpaces, startSync } from '#contract/space-connect.ts';
-import { deleteSpace, getSpaceSettings } from '#contract/space-settings.ts';
 import type { Role } from '#contract/roles.ts';
 import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import type { AiTranslator } from '#server/adapters/openai/ai-translator.ts';
@@ -67,12 +61,12 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
 
 /** Connects the basic Storyblok space as the person and waits for its first sync to finish. */
 async function connect(someone: Person): Promise<number> {
-  const created = await someone.api.call(createSpace, {
+  const created = await someone.api.call('createSpace', {
     body: { space_id: basicFixture.spaceId, personal_access_token: basicFixture.pat },
   });
   expect(created.status).toBe('joined');
   await until(
-    () => someone.api.call(getSyncStatus, { params: { id: created.id } }),
+    () => someone.api.call('getSyncStatus', { params: { id: created.id } }),
     (status) => status.status === 'completed',
     'the first sync',
   );
@@ -80,8 +74,8 @@ async function connect(someone: Person): Promise<number> {
 }
 
 async function join(space: number, someone: Person, role: Role, by: Person): Promise<void> {
-  await by.api.call(inviteUser, { params: { id: space }, body: { email: someone.email, role } });
-  await someone.api.call(acceptInvite, { params: { id: space } });
+  await by.api.call('inviteUser', { params: { id: space }, body: { email: someone.email, role } });
+  await someone.api.call('acceptInvite', { params: { id: space } });
 }
 
 async function nodeId(space: number, storyblokId: number): Promise<number> {
@@ -217,20 +211,20 @@ describe('deleting a space', () => {
     const before = await holdings(spaceId, ids);
     expect(Object.values(before).every((count) => count > 0)).toBe(true);
 
-    expect(await failure(admin.api.call(deleteSpace, { params: { id: spaceId } }))).toMatchObject({
+    expect(await failure(admin.api.call('deleteSpace', { params: { id: spaceId } }))).toMatchObject({
       status: 403,
       code: 'forbidden',
     });
-    expect(await failure(translator.api.call(deleteSpace, { params: { id: spaceId } }))).toMatchObject({
+    expect(await failure(translator.api.call('deleteSpace', { params: { id: spaceId } }))).toMatchObject({
       status: 403,
       code: 'forbidden',
     });
-    expect(await failure(outsider.api.call(deleteSpace, { params: { id: spaceId } }))).toMatchObject({
+    expect(await failure(outsider.api.call('deleteSpace', { params: { id: spaceId } }))).toMatchObject({
       status: 404,
       code: 'not_found',
     });
     expect(await holdings(spaceId, ids)).toEqual(before);
-    expect((await admin.api.call(getMe, {})).spaces.map((space) => space.id)).toContain(spaceId);
+    expect((await admin.api.call('getMe', {})).spaces.map((space) => space.id)).toContain(spaceId);
   });
 
   it('lets the owner delete it with everything Polyblok holds of it, without a word to Storyblok', async () => {
@@ -239,7 +233,7 @@ describe('deleting a space', () => {
     const home = storyblok.getStory(basicFixture.spaceId, basicFixture.stories.home);
     storyblok.clearRequests();
 
-    expect(await owner.api.call(deleteSpace, { params: { id: spaceId } })).toEqual({ id: spaceId });
+    expect(await owner.api.call('deleteSpace', { params: { id: spaceId } })).toEqual({ id: spaceId });
 
     const after = await holdings(spaceId, ids);
     expect(Object.entries(after).filter(([, count]) => count !== 0)).toEqual([]);
@@ -264,17 +258,17 @@ describe('deleting a space', () => {
 
   it('is gone for every former member: not in /api/me, and every space route answers 404', async () => {
     for (const member of [owner, admin, translator]) {
-      expect((await member.api.call(getMe, {})).spaces.map((space) => space.id)).not.toContain(spaceId);
-      expect(await failure(member.api.call(getSpaceSettings, { params: { id: spaceId } }))).toMatchObject({
+      expect((await member.api.call('getMe', {})).spaces.map((space) => space.id)).not.toContain(spaceId);
+      expect(await failure(member.api.call('getSpaceSettings', { params: { id: spaceId } }))).toMatchObject({
         status: 404,
         code: 'not_found',
       });
       expect(
-        await failure(member.api.call(getRootFolder, { query: { locale: 'de', space_id: spaceId } })),
+        await failure(member.api.call('getRootFolder', { query: { locale: 'de', space_id: spaceId } })),
       ).toMatchObject({ status: 404, code: 'not_found' });
     }
     // Deleting again finds nothing, and nothing new is recorded.
-    expect(await failure(owner.api.call(deleteSpace, { params: { id: spaceId } }))).toMatchObject({
+    expect(await failure(owner.api.call('deleteSpace', { params: { id: spaceId } }))).toMatchObject({
       status: 404,
       code: 'not_found',
     });
@@ -284,12 +278,12 @@ describe('deleting a space', () => {
   });
 
   it('leaves the Storyblok space free to connect again, as a fresh space', async () => {
-    const offered = await admin.api.call(listAvailableSpaces, { body: { personal_access_token: basicFixture.pat } });
+    const offered = await admin.api.call('listAvailableSpaces', { body: { personal_access_token: basicFixture.pat } });
     expect(offered).toEqual([expect.objectContaining({ id: basicFixture.spaceId, already_associated: false })]);
 
     const again = await connect(admin);
     expect(again).not.toBe(spaceId);
-    const space = (await admin.api.call(getMe, {})).spaces.find((entry) => entry.id === again)!;
+    const space = (await admin.api.call('getMe', {})).spaces.find((entry) => entry.id === again)!;
     expect(space.pivot).toMatchObject({ role: 'owner', status: 'joined' });
     expect(space.users.map((user) => user.id)).toEqual([admin.userId]);
     expect(space.region).toBe('eu');
@@ -299,15 +293,15 @@ describe('deleting a space', () => {
     expect(await server.prisma.translation.count({ where: { translatableKey: { spaceId: again } } })).toBe(
       imported.translations,
     );
-    expect((await admin.api.call(listGlossaryTerms, { params: { id: again }, query: {} })).terms).toEqual([]);
+    expect((await admin.api.call('listGlossaryTerms', { params: { id: again }, query: {} })).terms).toEqual([]);
     expect(await server.prisma.storyWriteBack.count({ where: { story: { spaceId: again } } })).toBe(0);
-    expect((await owner.api.call(getMe, {})).spaces).toEqual([]);
+    expect((await owner.api.call('getMe', {})).spaces).toEqual([]);
 
-    await owner.api.call(deleteSpace, { params: { id: again } }).then(
+    await owner.api.call('deleteSpace', { params: { id: again } }).then(
       () => expect.unreachable('the former owner is no member of the new space'),
       (error: unknown) => expect(error).toMatchObject({ status: 404 }),
     );
-    await admin.api.call(deleteSpace, { params: { id: again } });
+    await admin.api.call('deleteSpace', { params: { id: again } });
   });
 });
 
@@ -322,7 +316,7 @@ describe('jobs of a deleted space', () => {
     const deleteOnce = async () => {
       if (deleted) return;
       deleted = true;
-      await by.api.call(deleteSpace, { params: { id: space() } });
+      await by.api.call('deleteSpace', { params: { id: space() } });
     };
     return {
       deleted: () => deleted,
@@ -368,14 +362,14 @@ describe('jobs of a deleted space', () => {
     }
     storyblok.traffic.latencyMs = 150;
     try {
-      const run = await owner.api.call(startSync, { params: { id: space } });
+      const run = await owner.api.call('startSync', { params: { id: space } });
       const runId = run.sync_batch_id!;
       await until(
         () => server.prisma.syncRun.findUnique({ where: { id: runId }, select: { status: true, done: true } }),
         (row) => row?.status === 'running' && row.done > 0,
         'the sync under way',
       );
-      await owner.api.call(deleteSpace, { params: { id: space } });
+      await owner.api.call('deleteSpace', { params: { id: space } });
 
       const state = await until(
         async () => {
@@ -469,7 +463,7 @@ describe('jobs of a deleted space', () => {
     const translator: AiTranslator = {
       async translate(input) {
         asked += 1;
-        await owner.api.call(deleteSpace, { params: { id: space } });
+        await owner.api.call('deleteSpace', { params: { id: space } });
         return {
           translations: new Map(input.items.map((item) => [item.id, `[de] ${item.text}`])),
           failures: new Map(),

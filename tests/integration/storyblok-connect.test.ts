@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exchangePanelCode, getPanelConfig, getPanelStory, syncPanelStory } from '#contract/connect.ts';
-import { getMe } from '#contract/me.ts';
-import { getSyncStatus } from '#contract/space-connect.ts';
 import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import { createSecretBox } from '#server/crypto/secret-box.ts';
 import { basicFixture as fx } from '#tests/fakes/storyblok/basic-fixture.ts';
@@ -55,7 +52,7 @@ async function install(identity: OAuthIdentity, walker = new RedirectWalker(send
 async function signInThroughStoryblok(identity: OAuthIdentity) {
   const { code, verifier, landing } = await install(identity);
   expect(code, landing.href).toBeTruthy();
-  return anonymous().call(exchangePanelCode, { body: { code: code!, verifier } });
+  return anonymous().call('exchangePanelCode', { body: { code: code!, verifier } });
 }
 
 /** The space's Storyblok tokens as Polyblok stores them, opened with the server's key. */
@@ -74,7 +71,7 @@ async function storedTokens(spaceId: number) {
 
 async function waitForFirstSync(api: ApiClient, id: number) {
   for (let attempt = 0; attempt < 200; attempt += 1) {
-    const status = await api.call(getSyncStatus, { params: { id } });
+    const status = await api.call('getSyncStatus', { params: { id } });
     if (status.status === 'completed') return;
     if (status.status === 'failed') throw new Error(`sync failed: ${status.error}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -110,7 +107,7 @@ afterAll(async () => {
 describe('the Storyblok app install over https', () => {
   it('tells the panel where it may talk and that sign-in works', async () => {
     expect(server.baseUrl).toMatch(/^https:/);
-    expect(await anonymous().call(getPanelConfig, {})).toEqual({
+    expect(await anonymous().call('getPanelConfig', {})).toEqual({
       storyblok_origins: [panelOrigin],
       tool_slug: 'acme@polyblok',
       sign_in_available: true,
@@ -122,7 +119,7 @@ describe('the Storyblok app install over https', () => {
     expect(space).toMatchObject({ name: 'Basic Test Space', storyblok_space_id: fx.spaceId });
 
     const api = signedIn(session.access_token);
-    const me = await api.call(getMe, {});
+    const me = await api.call('getMe', {});
     expect(me.email).toBe(owner.email);
     expect(me.spaces).toEqual([
       expect.objectContaining({ id: space.id, pivot: expect.objectContaining({ role: 'owner', status: 'joined' }) }),
@@ -167,7 +164,7 @@ describe('the Storyblok app install over https', () => {
     const editor = { ...owner, userId: 43, userName: 'Eddie Editor', email, roles: [{ name: 'editor' }] };
     const { session, space } = await signInThroughStoryblok(editor);
     expect(session.user.id).toBe(existing.id);
-    const me = await signedIn(session.access_token).call(getMe, {});
+    const me = await signedIn(session.access_token).call('getMe', {});
     expect(me.spaces).toEqual([
       expect.objectContaining({ id: space.id, pivot: expect.objectContaining({ role: 'translator' }) }),
     ]);
@@ -185,20 +182,20 @@ describe('the Storyblok app install over https', () => {
     expect(server.logs.text).toContain('connect_code=%5Bredacted%5D');
     expect(server.logs.text).not.toContain(first.code!);
     const wrong = await failure(
-      anonymous().call(exchangePanelCode, { body: { code: first.code!, verifier: panelVerifier().verifier } }),
+      anonymous().call('exchangePanelCode', { body: { code: first.code!, verifier: panelVerifier().verifier } }),
     );
     expect(wrong).toMatchObject({ status: 400, code: 'invalid_connect_code' });
-    const { session } = await anonymous().call(exchangePanelCode, {
+    const { session } = await anonymous().call('exchangePanelCode', {
       body: { code: first.code!, verifier: first.verifier },
     });
     const replay = await failure(
-      anonymous().call(exchangePanelCode, { body: { code: first.code!, verifier: first.verifier } }),
+      anonymous().call('exchangePanelCode', { body: { code: first.code!, verifier: first.verifier } }),
     );
     expect(replay).toMatchObject({ status: 400, code: 'invalid_connect_code' });
     // A replayed code is taken as stolen: the session it made is over.
-    expect(await failure(signedIn(session.access_token).call(getMe, {}))).toMatchObject({ status: 401 });
+    expect(await failure(signedIn(session.access_token).call('getMe', {}))).toMatchObject({ status: 401 });
     const tampered = await failure(
-      anonymous().call(exchangePanelCode, {
+      anonymous().call('exchangePanelCode', {
         body: { code: `${first.code!.slice(0, -4)}AAAA`, verifier: first.verifier },
       }),
     );
@@ -243,7 +240,7 @@ describe('the story open in the panel', () => {
   });
 
   it('shows the story by its Storyblok id with its progress in each language', async () => {
-    const panel = await api.call(getPanelStory, { params: { id: spaceId, storyblokStoryId: fx.stories.home } });
+    const panel = await api.call('getPanelStory', { params: { id: spaceId, storyblokStoryId: fx.stories.home } });
     expect(panel.role).toBe('owner');
     expect(panel.space).toMatchObject({ id: spaceId, region: 'eu' });
     expect(panel.story).toMatchObject({ name: expect.any(String), key_count: expect.any(Number) });
@@ -252,20 +249,20 @@ describe('the story open in the panel', () => {
     // The home story was already partly translated in Storyblok: imported translations count.
     expect(panel.locales.find((locale) => locale.code === 'de')!.translated_count).toBeGreaterThan(0);
 
-    const unknown = await api.call(getPanelStory, { params: { id: spaceId, storyblokStoryId: 987_654 } });
+    const unknown = await api.call('getPanelStory', { params: { id: spaceId, storyblokStoryId: 987_654 } });
     expect(unknown.story).toBeNull();
   });
 
   it('syncs the one story now, renewing the expired OAuth token first', async () => {
     await server.prisma.space.update({ where: { id: spaceId }, data: { oauthExpiresAt: new Date(Date.now() - 1000) } });
-    const before = await api.call(getPanelStory, { params: { id: spaceId, storyblokStoryId: fx.stories.home } });
+    const before = await api.call('getPanelStory', { params: { id: spaceId, storyblokStoryId: fx.stories.home } });
     const story = storyblok.getStory(fx.spaceId, fx.stories.home) as { content: Record<string, unknown> };
     storyblok.editStory(fx.spaceId, fx.stories.home, {
       content: { ...story.content, title: 'A title changed a moment ago in Storyblok' },
     });
     storyblok.clearRequests();
 
-    const synced = await api.call(syncPanelStory, { params: { id: spaceId, storyblokStoryId: fx.stories.home } });
+    const synced = await api.call('syncPanelStory', { params: { id: spaceId, storyblokStoryId: fx.stories.home } });
     expect(synced.outcome).toBe('updated');
     expect(synced.story!.storyblok_updated_at).not.toBe(before.story!.storyblok_updated_at);
     expect(storyblok.requests().some((entry) => entry.path.endsWith('/oauth/token'))).toBe(true);
@@ -275,7 +272,7 @@ describe('the story open in the panel', () => {
     });
     expect(renewed.oauthExpiresAt!.getTime()).toBeGreaterThan(Date.now());
 
-    const again = await api.call(syncPanelStory, { params: { id: spaceId, storyblokStoryId: fx.stories.home } });
+    const again = await api.call('syncPanelStory', { params: { id: spaceId, storyblokStoryId: fx.stories.home } });
     expect(again.outcome).toBe('unchanged');
   });
 
@@ -296,7 +293,7 @@ describe('the story open in the panel', () => {
       data: { role: 'viewer' },
     });
     const refused = await failure(
-      signedIn(session.access_token).call(syncPanelStory, {
+      signedIn(session.access_token).call('syncPanelStory', {
         params: { id: spaceId, storyblokStoryId: fx.stories.team },
       }),
     );
@@ -307,13 +304,13 @@ describe('the story open in the panel', () => {
     storyblok.revokeToken(tokens.refreshToken);
     await server.prisma.space.update({ where: { id: spaceId }, data: { oauthExpiresAt: new Date(Date.now() - 1000) } });
     const stopped = await failure(
-      api.call(syncPanelStory, { params: { id: spaceId, storyblokStoryId: fx.stories.team } }),
+      api.call('syncPanelStory', { params: { id: spaceId, storyblokStoryId: fx.stories.team } }),
     );
     expect(stopped).toMatchObject({ status: 409, code: 'token_issue' });
 
     // Opening the panel again (a new install) brings a fresh token and clears the issue.
     await signInThroughStoryblok(owner);
-    const resumed = await api.call(syncPanelStory, { params: { id: spaceId, storyblokStoryId: fx.stories.team } });
+    const resumed = await api.call('syncPanelStory', { params: { id: spaceId, storyblokStoryId: fx.stories.team } });
     expect(['updated', 'unchanged']).toContain(resumed.outcome);
   });
 });
@@ -344,7 +341,7 @@ describe('headers of the panel and the install', () => {
   it('answers that the install is off when no Storyblok app is configured', async () => {
     const plain = await startTestServer({ env: { STORYBLOK_MAPI_URL: storyblok.mapiUrl } });
     try {
-      const config = await createApiClient({ baseUrl: plain.baseUrl }).call(getPanelConfig, {});
+      const config = await createApiClient({ baseUrl: plain.baseUrl }).call('getPanelConfig', {});
       expect(config.sign_in_available).toBe(false);
       const start = await fetch(`${plain.baseUrl}/api/connect/storyblok?challenge=${panelVerifier().challenge}`, {
         redirect: 'manual',

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWebhookSettings } from '#contract/webhooks.ts';
 import type { ApiClient } from '#kit/api/api-client.ts';
 import { pollSpaceChanges } from '#server/features/sync/poll-changes.ts';
 import { syncOneStory } from '#server/features/sync/story-sync.ts';
@@ -43,7 +42,7 @@ beforeAll(async () => {
   storyblok = await startFakeStoryblok({ dataDir: basicFixture.dir });
   server = await startTestServer({ env: { STORYBLOK_MAPI_URL: storyblok.mapiUrl } });
   ({ api, spaceId } = await connectBasicSpace(server, 'events'));
-  webhook = await api.call(getWebhookSettings, { params: { id: spaceId } });
+  webhook = await api.call('getWebhookSettings', { params: { id: spaceId } });
 });
 
 afterAll(async () => {

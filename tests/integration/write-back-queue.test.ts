@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getSpaceSettings, updateSpaceSettings } from '#contract/space-settings.ts';
 import type { ApiClient } from '#kit/api/api-client.ts';
 import { scheduleWriteBack } from '#server/features/write-back/write-back.schedule.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
@@ -75,25 +74,25 @@ describe('write-back through the job queue', () => {
     await saveTranslation('title', 'fr', 'Bienvenue');
     await saveTranslation('headline', 'de', 'Hallo zusammen');
     await saveTranslation('title', 'de', 'Herzlich willkommen');
-    expect((await api.call(getSpaceSettings, { params: { id: spaceId } })).write_back.pending).toBe(1);
+    expect((await api.call('getSpaceSettings', { params: { id: spaceId } })).write_back.pending).toBe(1);
 
     await until(
       async () => storyWrites().length,
       (writes) => writes > 0,
     );
     await until(
-      () => api.call(getSpaceSettings, { params: { id: spaceId } }),
+      () => api.call('getSpaceSettings', { params: { id: spaceId } }),
       (settings) => settings.write_back.pending === 0,
     );
     expect(storyWrites()).toHaveLength(1);
     const content = homeContent();
     expect(content).toMatchObject({ title__i18n__fr: 'Bienvenue', title__i18n__de: 'Herzlich willkommen' });
     expect(content.body[0]).toMatchObject({ headline__i18n__de: 'Hallo zusammen' });
-    expect((await api.call(getSpaceSettings, { params: { id: spaceId } })).write_back.last_written_at).not.toBeNull();
+    expect((await api.call('getSpaceSettings', { params: { id: spaceId } })).write_back.last_written_at).not.toBeNull();
   });
 
   it('holds unverified translations back when the space sends verified ones only', async () => {
-    const settings = await api.call(updateSpaceSettings, {
+    const settings = await api.call('updateSpaceSettings', {
       params: { id: spaceId },
       body: { write_back_mode: 'verified_only' },
     });
@@ -101,7 +100,7 @@ describe('write-back through the job queue', () => {
     await saveTranslation('title', 'fr', 'Salut, pas encore vérifié');
     await saveTranslation('headline', 'fr', 'Bonjour à tous', true);
     await until(
-      () => api.call(getSpaceSettings, { params: { id: spaceId } }),
+      () => api.call('getSpaceSettings', { params: { id: spaceId } }),
       (current) => current.write_back.pending === 0,
     );
     await until(
@@ -112,15 +111,15 @@ describe('write-back through the job queue', () => {
   });
 
   it('shows a failed write and its reason', async () => {
-    await api.call(updateSpaceSettings, { params: { id: spaceId }, body: { write_back_mode: 'all' } });
+    await api.call('updateSpaceSettings', { params: { id: spaceId }, body: { write_back_mode: 'all' } });
     await until(
-      () => api.call(getSpaceSettings, { params: { id: spaceId } }),
+      () => api.call('getSpaceSettings', { params: { id: spaceId } }),
       (current) => current.write_back.pending === 0,
     );
     storyblok.revokeToken(basicFixture.pat);
     await saveTranslation('headline', 'de', 'Noch ein Versuch');
     const settings = await until(
-      () => api.call(getSpaceSettings, { params: { id: spaceId } }),
+      () => api.call('getSpaceSettings', { params: { id: spaceId } }),
       (current) => current.write_back.failed === 1,
     );
     expect(settings.write_back.last_error).toMatch(/refused the token/);

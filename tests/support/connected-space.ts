@@ -1,4 +1,3 @@
-import { getSyncStatus, createSpace } from '#contract/space-connect.ts';
 import { createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import { createAccount, uniqueEmail } from './auth-client.ts';
@@ -14,11 +13,11 @@ export interface ConnectedSpace {
 export async function connectBasicSpace(server: TestServer, prefix = 'owner'): Promise<ConnectedSpace> {
   const session = await createAccount(server, uniqueEmail(prefix));
   const api = createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => session.access_token });
-  const { id } = await api.call(createSpace, {
+  const { id } = await api.call('createSpace', {
     body: { space_id: basicFixture.spaceId, personal_access_token: basicFixture.pat },
   });
   for (let attempt = 0; attempt < 200; attempt += 1) {
-    const status = await api.call(getSyncStatus, { params: { id } });
+    const status = await api.call('getSyncStatus', { params: { id } });
     if (status.status === 'completed') return { api, userId: session.user.id, spaceId: id };
     if (status.status === 'failed') throw new Error(`the first sync failed: ${status.error}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

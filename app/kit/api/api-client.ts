@@ -1,5 +1,15 @@
-import { buildPath, type Endpoint, type EndpointResponse } from '#contract/endpoint.ts';
+import type { Endpoint, EndpointResponse } from '#contract/endpoint.ts';
+import type { Endpoints } from '#contract/endpoints.ts';
 import type { ErrorCode, ErrorDetail } from '#contract/errors.ts';
+import {
+  buildPath,
+  methodsOf,
+  queryString,
+  routes,
+  type ApiRouteName,
+  type QueryValue,
+  type Route,
+} from '#contract/routes.ts';
 import type { z } from 'zod';
 
 /** An API failure the UI can branch on by code; `network_error` (status 0) means the server was not reached. */
@@ -27,7 +37,13 @@ export type CallInput<E> =
         ([InputPart<B>] extends [never] ? object : { body: InputPart<B> }) & { signal?: AbortSignal }
     : never;
 
-export interface ApiClientOptions {
+/**
+ * The endpoints the client calls, by their name in the route table: the product API's (under /api). Only their
+ * types come from the contract, so zod stays out of the bundle; the method and path come from the table.
+ */
+export type ApiEndpoints = Pick<Endpoints, ApiRouteName>;
+
+export interface ApiClientOptions<M extends Record<string, Endpoint> = ApiEndpoints> {
   /** Origin of the Polyblok API; empty when the page is served by the API itself. */
   baseUrl?: string;
   /** The bearer token to send, when signed in. */
@@ -35,19 +51,29 @@ export interface ApiClientOptions {
   /** Called on a 401: refresh the session and answer true to have the request sent once more. */
   onUnauthorized?: () => Promise<boolean>;
   fetch?: typeof fetch;
+  /** Where each name goes: the route table, unless a test calls endpoints of its own. */
+  routes?: { [N in keyof M]: Pick<Route, 'method' | 'path'> };
 }
 
-export interface ApiClient {
-  call<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<EndpointResponse<E>>;
+export interface ApiClient<M extends Record<string, Endpoint> = ApiEndpoints> {
+  /** `api.call('saveTranslation', { body })`: the input and the answer are typed from the contract. */
+  call<N extends keyof M & string>(name: N, input: CallInput<M[N]>): Promise<EndpointResponse<M[N]>>;
 }
 
-export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+export function createApiClient<M extends Record<string, Endpoint> = ApiEndpoints>(
+  options: ApiClientOptions<M> = {},
+): ApiClient<M> {
   const baseUrl = options.baseUrl ?? '';
   const send = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const table: Readonly<Record<string, Pick<Route, 'method' | 'path'>>> = options.routes ?? routes;
 
-  async function request(endpoint: Endpoint, input: Record<string, unknown>, retried: boolean): Promise<unknown> {
+  async function request(name: string, input: Record<string, unknown>, retried: boolean): Promise<unknown> {
+    const route = table[name];
+    if (!route) throw new Error(`No route named ${name}`);
     const url =
-      baseUrl + buildPath(endpoint.path, input.params as Record<string, string | number>) + queryString(input.query);
+      baseUrl +
+      buildPath(route.path, input.params as Record<string, string | number>) +
+      queryString(input.query as Record<string, QueryValue> | undefined);
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = await options.getAccessToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
@@ -59,7 +85,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     let response: Response;
     try {
       response = await send(url, {
-        method: endpoint.method,
+        method: methodsOf(route)[0],
         headers,
         body,
         signal: input.signal as AbortSignal | undefined,
@@ -69,7 +95,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw new ApiError('network_error', 0, 'Polyblok cannot be reached. Check your connection and try again.');
     }
     if (response.status === 401 && !retried && options.onUnauthorized && (await options.onUnauthorized())) {
-      return request(endpoint, input, true);
+      return request(name, input, true);
     }
     if (!response.ok) throw await toApiError(response);
     if (response.status === 204) return undefined;
@@ -77,19 +103,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   return {
-    call: (endpoint, input) => request(endpoint, input as Record<string, unknown>, false) as Promise<never>,
+    call: (name, input) => request(name, input as Record<string, unknown>, false) as Promise<never>,
   };
-}
-
-function queryString(query: unknown): string {
-  if (!query || typeof query !== 'object') return '';
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) params.append(name, String(item));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

@@ -5,7 +5,7 @@ export type AuthClient = GoTrueClient;
 export const DEFAULT_AUTH_STORAGE_KEY = 'polyblok-auth';
 
 export interface AuthClientOptions {
-  /** Base URL of the GoTrue-compatible service, e.g. `https://app.polyblok.com/auth/v1`. */
+  /** Base URL of the GoTrue-compatible service: the site's origin and `AUTH_BASE_PATH` of the route table. */
   url: string;
   /** Where the session is kept in storage; hosts on the same origin need different keys. */
   storageKey?: string;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { getHealth } from '#contract/health.ts';
 import type { AuthClient } from './auth-client.ts';
 import { createAuthedApiClient } from './authed-api-client.ts';
 
@@ -39,14 +38,14 @@ describe('createAuthedApiClient', () => {
   it('sends the current access token as a bearer token', async () => {
     const { auth } = fakeAuth({ refreshSucceeds: true });
     const { fetch, seen } = recordingFetch([200]);
-    await createAuthedApiClient(auth, { fetch }).call(getHealth, {});
+    await createAuthedApiClient(auth, { fetch }).call('getHealth', {});
     expect(seen).toEqual(['Bearer token-1']);
   });
 
   it('refreshes once on a 401 and retries with the new token', async () => {
     const { auth, refreshes } = fakeAuth({ refreshSucceeds: true });
     const { fetch, seen } = recordingFetch([401, 200]);
-    await expect(createAuthedApiClient(auth, { fetch }).call(getHealth, {})).resolves.toMatchObject({ status: 'ok' });
+    await expect(createAuthedApiClient(auth, { fetch }).call('getHealth', {})).resolves.toMatchObject({ status: 'ok' });
     expect(seen).toEqual(['Bearer token-1', 'Bearer token-2']);
     expect(refreshes()).toBe(1);
   });
@@ -54,16 +53,18 @@ describe('createAuthedApiClient', () => {
   it('gives up after one retry, and does not retry when the refresh fails', async () => {
     const twice = fakeAuth({ refreshSucceeds: true });
     const first = recordingFetch([401, 401]);
-    await expect(createAuthedApiClient(twice.auth, { fetch: first.fetch }).call(getHealth, {})).rejects.toMatchObject({
-      status: 401,
-      code: 'unauthorized',
-    });
+    await expect(createAuthedApiClient(twice.auth, { fetch: first.fetch }).call('getHealth', {})).rejects.toMatchObject(
+      {
+        status: 401,
+        code: 'unauthorized',
+      },
+    );
     expect(first.seen).toHaveLength(2);
 
     const refused = fakeAuth({ refreshSucceeds: false });
     const second = recordingFetch([401]);
     await expect(
-      createAuthedApiClient(refused.auth, { fetch: second.fetch }).call(getHealth, {}),
+      createAuthedApiClient(refused.auth, { fetch: second.fetch }).call('getHealth', {}),
     ).rejects.toMatchObject({
       status: 401,
     });

@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { getMe } from '#contract/me.ts';
-import { ApiError } from '../api/api-client.ts';
-import { accountKeys, isMfaRequired, meEndpoint } from './account.queries.ts';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, type ApiClient } from '../api/api-client.ts';
+import { accountKeys, accountQueryOptions, isMfaRequired } from './account.queries.ts';
 
 describe('account queries', () => {
-  it('call the endpoint the contract declares (the browser keeps only its method and path)', () => {
-    expect({ method: meEndpoint.method, path: meEndpoint.path }).toEqual({ method: getMe.method, path: getMe.path });
+  it('call the endpoint the contract declares, by its name in the route table', async () => {
+    const api: ApiClient = { call: vi.fn().mockResolvedValue({ id: 'u1' }) };
+    await new QueryClient().fetchQuery(accountQueryOptions(api, 'u1'));
+    expect(api.call).toHaveBeenCalledWith('getMe', expect.objectContaining({ signal: expect.any(AbortSignal) }));
   });
 
   it('key the account by user, under one prefix for invalidation', () => {

@@ -1,12 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { getMe, MeResponse } from '#contract/me.ts';
+import type { MeResponse } from '#contract/me.ts';
 import { ApiError, type ApiClient } from '../api/api-client.ts';
-import { endpointRef } from '../api/endpoint-ref.ts';
 
 /** The signed-in user and their space memberships (spec: Account from /me). */
 export type Account = MeResponse;
 
-export const meEndpoint = endpointRef<typeof getMe>('GET', '/api/me');
 
 export const accountKeys = {
   all: ['account'] as const,
@@ -17,7 +15,7 @@ export const accountKeys = {
 export function accountQueryOptions(api: ApiClient, userId: string) {
   return queryOptions({
     queryKey: accountKeys.detail(userId),
-    queryFn: ({ signal }) => api.call(meEndpoint, { signal }),
+    queryFn: ({ signal }) => api.call('getMe', { signal }),
     staleTime: 60_000,
   });
 }

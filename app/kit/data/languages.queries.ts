@@ -1,12 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { addLanguage, deleteLanguage, editLanguage } from '#contract/languages.ts';
 import { accountKeys } from './account.queries.ts';
 import { useApi } from '../api/api-context.tsx';
-import { endpointRef } from '../api/endpoint-ref.ts';
 
-export const addLanguageEndpoint = endpointRef<typeof addLanguage>('POST', '/api/spaces/:id/add_language');
-export const editLanguageEndpoint = endpointRef<typeof editLanguage>('POST', '/api/spaces/:id/edit_language');
-export const deleteLanguageEndpoint = endpointRef<typeof deleteLanguage>('POST', '/api/spaces/:id/delete_language');
 
 export interface LanguageInput {
   code: string;
@@ -23,7 +18,7 @@ export function useAddLanguage(spaceId: number) {
   const api = useApi();
   const onSuccess = useReloadAccount();
   return useMutation({
-    mutationFn: (input: LanguageInput) => api.call(addLanguageEndpoint, { params: { id: spaceId }, body: input }),
+    mutationFn: (input: LanguageInput) => api.call('addLanguage', { params: { id: spaceId }, body: input }),
     onSuccess,
   });
 }
@@ -33,7 +28,7 @@ export function useEditLanguage(spaceId: number) {
   const onSuccess = useReloadAccount();
   return useMutation({
     mutationFn: (input: LanguageInput & { id: number }) =>
-      api.call(editLanguageEndpoint, { params: { id: spaceId }, body: input }),
+      api.call('editLanguage', { params: { id: spaceId }, body: input }),
     onSuccess,
   });
 }
@@ -42,7 +37,7 @@ export function useDeleteLanguage(spaceId: number) {
   const api = useApi();
   const onSuccess = useReloadAccount();
   return useMutation({
-    mutationFn: (id: number) => api.call(deleteLanguageEndpoint, { params: { id: spaceId }, body: { id } }),
+    mutationFn: (id: number) => api.call('deleteLanguage', { params: { id: spaceId }, body: { id } }),
     onSuccess,
   });
 }

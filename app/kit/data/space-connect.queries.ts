@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { createSpace, listAvailableSpaces } from '#contract/space-connect.ts';
 import { accountKeys } from './account.queries.ts';
 import { useApi } from '../api/api-context.tsx';
-import { endpointRef } from '../api/endpoint-ref.ts';
 
-export const availableSpacesEndpoint = endpointRef<typeof listAvailableSpaces>('POST', '/api/spaces/available');
-export const createSpaceEndpoint = endpointRef<typeof createSpace>('POST', '/api/spaces/create');
 
 /** The Storyblok spaces a personal access token sees. A mutation: the token is sent, never cached. */
 export function useAvailableSpaces() {
   const api = useApi();
   return useMutation({
-    mutationFn: (token: string) => api.call(availableSpacesEndpoint, { body: { personal_access_token: token } }),
+    mutationFn: (token: string) => api.call('listAvailableSpaces', { body: { personal_access_token: token } }),
   });
 }
 
@@ -21,7 +17,7 @@ export function useCreateSpace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { spaceId: number; token: string }) =>
-      api.call(createSpaceEndpoint, { body: { space_id: input.spaceId, personal_access_token: input.token } }),
+      api.call('createSpace', { body: { space_id: input.spaceId, personal_access_token: input.token } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
   });
 }

@@ -1,16 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { deleteSpace, getSpaceSettings, SpaceSettings, updateSpaceSettings } from '#contract/space-settings.ts';
-import type { getWebhookSettings } from '#contract/webhooks.ts';
+import type { SpaceSettings } from '#contract/space-settings.ts';
 import { accountKeys } from './account.queries.ts';
 import { ApiError, type ApiClient } from '../api/api-client.ts';
 import { useApi } from '../api/api-context.tsx';
-import { endpointRef } from '../api/endpoint-ref.ts';
 import { spaceKeys } from './space-keys.ts';
 
-export const spaceSettingsEndpoint = endpointRef<typeof getSpaceSettings>('GET', '/api/spaces/:id/settings');
-export const updateSpaceSettingsEndpoint = endpointRef<typeof updateSpaceSettings>('POST', '/api/spaces/:id/settings');
-export const deleteSpaceEndpoint = endpointRef<typeof deleteSpace>('DELETE', '/api/spaces/:id');
-export const webhookSettingsEndpoint = endpointRef<typeof getWebhookSettings>('GET', '/api/spaces/:id/webhook');
 
 /** Write-back counts move while stories are written; a short poll keeps the card honest without a refresh. */
 const SETTINGS_POLL_MS = 5_000;
@@ -18,7 +12,7 @@ const SETTINGS_POLL_MS = 5_000;
 export function spaceSettingsQueryOptions(api: ApiClient, spaceId: number) {
   return queryOptions({
     queryKey: spaceKeys.settings(spaceId),
-    queryFn: ({ signal }) => api.call(spaceSettingsEndpoint, { params: { id: spaceId }, signal }),
+    queryFn: ({ signal }) => api.call('getSpaceSettings', { params: { id: spaceId }, signal }),
     refetchInterval: (query) => ((query.state.data?.write_back.pending ?? 0) > 0 ? SETTINGS_POLL_MS : false),
   });
 }
@@ -27,7 +21,7 @@ export function spaceSettingsQueryOptions(api: ApiClient, spaceId: number) {
 export function webhookSettingsQueryOptions(api: ApiClient, spaceId: number) {
   return queryOptions({
     queryKey: spaceKeys.webhook(spaceId),
-    queryFn: ({ signal }) => api.call(webhookSettingsEndpoint, { params: { id: spaceId }, signal }),
+    queryFn: ({ signal }) => api.call('getWebhookSettings', { params: { id: spaceId }, signal }),
     staleTime: Infinity,
   });
 }
@@ -37,7 +31,7 @@ export function useUpdateWriteBackMode(spaceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (mode: SpaceSettings['write_back_mode']) =>
-      api.call(updateSpaceSettingsEndpoint, { params: { id: spaceId }, body: { write_back_mode: mode } }),
+      api.call('updateSpaceSettings', { params: { id: spaceId }, body: { write_back_mode: mode } }),
     onSuccess: (settings) => queryClient.setQueryData(spaceKeys.settings(spaceId), settings),
   });
 }
@@ -50,7 +44,7 @@ export function useDeleteSpace(spaceId: number) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.call(deleteSpaceEndpoint, { params: { id: spaceId } }),
+    mutationFn: () => api.call('deleteSpace', { params: { id: spaceId } }),
     // Not awaited: the caller's own callbacks (leaving the space's screens) run before the account reloads.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: accountKeys.all }),
     // Gone already (another owner deleted it a moment before): the account must forget it all the same.

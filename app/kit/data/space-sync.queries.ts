@@ -1,15 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { getSyncStatus, replaceSpaceToken, startSync, SyncStatus } from '#contract/space-connect.ts';
+import type { SyncStatus } from '#contract/space-connect.ts';
 import { accountKeys } from './account.queries.ts';
 import type { ApiClient } from '../api/api-client.ts';
 import { useApi } from '../api/api-context.tsx';
-import { endpointRef } from '../api/endpoint-ref.ts';
 import { spaceKeys } from './space-keys.ts';
 
-export const syncStatusEndpoint = endpointRef<typeof getSyncStatus>('GET', '/api/spaces/:id/sync_status');
-export const startSyncEndpoint = endpointRef<typeof startSync>('POST', '/api/spaces/:id/sync');
-export const replaceTokenEndpoint = endpointRef<typeof replaceSpaceToken>('POST', '/api/spaces/:id/update_token');
 
 /** How often a running sync's progress is asked for: often enough for the bar to move, cheap for the server. */
 export const SYNC_POLL_MS = 1_000;
@@ -22,7 +18,7 @@ export function isSyncRunning(status: Pick<SyncStatus, 'sync_batch_id'> | undefi
 export function syncStatusQueryOptions(api: ApiClient, spaceId: number) {
   return queryOptions({
     queryKey: spaceKeys.syncStatus(spaceId),
-    queryFn: ({ signal }) => api.call(syncStatusEndpoint, { params: { id: spaceId }, signal }),
+    queryFn: ({ signal }) => api.call('getSyncStatus', { params: { id: spaceId }, signal }),
     staleTime: 0,
     refetchInterval: (query) => (isSyncRunning(query.state.data) ? SYNC_POLL_MS : false),
   });
@@ -68,7 +64,7 @@ export function useStartSync(spaceId: number) {
   const api = useApi();
   const onSuccess = useSyncMutationDone(spaceId);
   return useMutation({
-    mutationFn: () => api.call(startSyncEndpoint, { params: { id: spaceId } }),
+    mutationFn: () => api.call('startSync', { params: { id: spaceId } }),
     onSuccess,
   });
 }
@@ -79,7 +75,7 @@ export function useReplaceSpaceToken(spaceId: number) {
   const onSuccess = useSyncMutationDone(spaceId);
   return useMutation({
     mutationFn: (token: string) =>
-      api.call(replaceTokenEndpoint, { params: { id: spaceId }, body: { personal_access_token: token } }),
+      api.call('replaceSpaceToken', { params: { id: spaceId }, body: { personal_access_token: token } }),
     onSuccess,
   });
 }

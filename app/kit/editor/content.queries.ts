@@ -1,37 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { getAssociatedKeys, getFolder, getRootFolder, getStory, StoryDetail } from '#contract/content.ts';
-import type {
-  aiTranslate,
-  applyToAssociated,
-  cancelTranslationBatch,
-  createTranslationAsks,
-  getTranslationBatch,
-  markAsUnverified,
-  markAsVerified,
-  saveTranslation,
-  translateFolder,
-  TranslationBatch,
-} from '#contract/content-writes.ts';
-import type { listGlossaryTerms } from '#contract/glossary.ts';
+import type { StoryDetail } from '#contract/content.ts';
+import type { TranslationBatch } from '#contract/content-writes.ts';
 import type { ApiClient } from '../api/api-client.ts';
-import { endpointRef } from '../api/endpoint-ref.ts';
-
-export const contentEndpoints = {
-  rootFolder: endpointRef<typeof getRootFolder>('GET', '/api/content/folder'),
-  folder: endpointRef<typeof getFolder>('GET', '/api/content/folder/:folderId'),
-  story: endpointRef<typeof getStory>('GET', '/api/content/story/:storyId'),
-  associatedKeys: endpointRef<typeof getAssociatedKeys>('GET', '/api/content/associated_keys'),
-  save: endpointRef<typeof saveTranslation>('POST', '/api/content/save_translation'),
-  verify: endpointRef<typeof markAsVerified>('POST', '/api/content/mark_as_verified'),
-  unverify: endpointRef<typeof markAsUnverified>('POST', '/api/content/mark_as_unverified'),
-  applyToAssociated: endpointRef<typeof applyToAssociated>('POST', '/api/content/apply_to_associated'),
-  asks: endpointRef<typeof createTranslationAsks>('POST', '/api/content/translation_asks'),
-  aiTranslate: endpointRef<typeof aiTranslate>('POST', '/api/content/ai_translate'),
-  translateFolder: endpointRef<typeof translateFolder>('POST', '/api/content/translate_folder'),
-  batch: endpointRef<typeof getTranslationBatch>('GET', '/api/content/batches/:batchId'),
-  cancelBatch: endpointRef<typeof cancelTranslationBatch>('POST', '/api/content/batches/:batchId/cancel'),
-  glossaryTerms: endpointRef<typeof listGlossaryTerms>('GET', '/api/spaces/:id/glossary_terms'),
-};
 
 /** Spec section 9: a story with an AI ask under way is read again every 5 seconds. */
 export const ASK_REFRESH_MS = 5_000;
@@ -58,8 +28,8 @@ export function folderQueryOptions(api: ApiClient, spaceId: number, locale: stri
     queryFn: ({ signal }) => {
       const query = { locale, space_id: spaceId };
       return folderId === null
-        ? api.call(contentEndpoints.rootFolder, { query, signal })
-        : api.call(contentEndpoints.folder, { params: { folderId }, query, signal });
+        ? api.call('getRootFolder', { query, signal })
+        : api.call('getFolder', { params: { folderId }, query, signal });
     },
   });
 }
@@ -71,7 +41,7 @@ export function hasPendingAsks(story: StoryDetail | undefined): boolean {
 export function storyQueryOptions(api: ApiClient, storyId: number, locale: string) {
   return queryOptions({
     queryKey: contentKeys.story(storyId, locale),
-    queryFn: ({ signal }) => api.call(contentEndpoints.story, { params: { storyId }, query: { locale }, signal }),
+    queryFn: ({ signal }) => api.call('getStory', { params: { storyId }, query: { locale }, signal }),
     // Fresh on every open: a colleague or an AI run may have changed it since.
     staleTime: 0,
     refetchInterval: (query) => (hasPendingAsks(query.state.data) ? ASK_REFRESH_MS : false),
@@ -85,7 +55,7 @@ export function associatedKeysQueryOptions(
   return queryOptions({
     queryKey: contentKeys.associated(input.key, input.spaceLocaleId, input.storyId, input.page),
     queryFn: ({ signal }) =>
-      api.call(contentEndpoints.associatedKeys, {
+      api.call('getAssociatedKeys', {
         query: {
           key: input.key,
           space_locale_id: input.spaceLocaleId,
@@ -103,8 +73,7 @@ export function associatedKeysQueryOptions(
 export function glossaryTermsQueryOptions(api: ApiClient, spaceId: number, locale: string) {
   return queryOptions({
     queryKey: contentKeys.glossary(spaceId, locale),
-    queryFn: ({ signal }) =>
-      api.call(contentEndpoints.glossaryTerms, { params: { id: spaceId }, query: { locale }, signal }),
+    queryFn: ({ signal }) => api.call('listGlossaryTerms', { params: { id: spaceId }, query: { locale }, signal }),
     staleTime: 60_000,
   });
 }
@@ -116,7 +85,7 @@ export function isBatchRunning(batch: TranslationBatch | undefined): boolean {
 export function batchQueryOptions(api: ApiClient, batchId: string) {
   return queryOptions({
     queryKey: contentKeys.batch(batchId),
-    queryFn: ({ signal }) => api.call(contentEndpoints.batch, { params: { batchId }, signal }),
+    queryFn: ({ signal }) => api.call('getTranslationBatch', { params: { batchId }, signal }),
     staleTime: 0,
     refetchInterval: (query) => (isBatchRunning(query.state.data) ? BATCH_REFRESH_MS : false),
   });

@@ -5,7 +5,7 @@ import { ApiError } from '../api/api-client.ts';
 import { useApi } from '../api/api-context.tsx';
 import { formatQuantity } from '../format/format.ts';
 import { notifyError, notifySuccess } from '../components/notify.ts';
-import { contentEndpoints, contentKeys } from './content.queries.ts';
+import { contentKeys } from './content.queries.ts';
 import { useEditorContext, type EditorContextValue } from './editor-context.ts';
 import { sameValue, valueToSave, type DraftValue } from './key-draft.ts';
 
@@ -48,7 +48,7 @@ export function useSaveTranslation(keyId: number) {
   return useMutation({
     mutationKey: saveMutationKey(keyId),
     mutationFn: ({ key, value, verify }: SaveVariables) =>
-      api.call(contentEndpoints.save, {
+      api.call('saveTranslation', {
         body: {
           key: key.key,
           story_id: ctx.storyId,
@@ -85,7 +85,7 @@ export function useSetVerified() {
   const ctx = useEditorContext();
   return useMutation({
     mutationFn: ({ keys, verified }: VerifyVariables) =>
-      api.call(verified ? contentEndpoints.verify : contentEndpoints.unverify, {
+      api.call(verified ? 'markAsVerified' : 'markAsUnverified', {
         body: keys.map((key) => ({ key: key.key, story_id: ctx.storyId, space_locale_id: ctx.spaceLocaleId })),
       }),
     onMutate: ({ keys, verified }) => {
@@ -125,7 +125,7 @@ export function useAskTranslations() {
   const ctx = useEditorContext();
   return useMutation({
     mutationFn: (keys: TranslatableKey[]) =>
-      api.call(contentEndpoints.asks, {
+      api.call('createTranslationAsks', {
         body: { translatable_key_ids: keys.map((key) => key.id), space_locale_id: ctx.spaceLocaleId },
       }),
     onMutate: async (keys) => {
@@ -165,7 +165,7 @@ export function useAiTranslate(keyId: number) {
   return useMutation({
     mutationKey: aiMutationKey(keyId),
     mutationFn: (key: TranslatableKey) =>
-      api.call(contentEndpoints.aiTranslate, {
+      api.call('aiTranslate', {
         body: {
           key: key.key,
           story_id: ctx.storyId,
@@ -185,7 +185,7 @@ export function useApplyToAssociated() {
   const ctx = useEditorContext();
   return useMutation({
     mutationFn: (key: TranslatableKey) =>
-      api.call(contentEndpoints.applyToAssociated, {
+      api.call('applyToAssociated', {
         body: { key: key.key, story_id: ctx.storyId, space_locale_id: ctx.spaceLocaleId, verify: ctx.verifyOnSave },
       }),
     onSuccess: (result) => {

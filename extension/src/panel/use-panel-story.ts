@@ -5,7 +5,7 @@ import { useApi } from '#kit/api/api-context.tsx';
 import { contentKeys } from '#kit/editor/content.queries.ts';
 import { notifyError, notifySuccess } from '#kit/components/notify.ts';
 import { isSyncRunning, syncStatusQueryOptions } from '#kit/data/space-sync.queries.ts';
-import { panelEndpoints, panelKeys, panelStoryQueryOptions } from '../panel-api.ts';
+import { panelKeys, panelStoryQueryOptions } from '../panel-api.ts';
 
 const outcomeMessage = {
   updated: 'The story was read from Storyblok again and its keys are up to date.',
@@ -45,7 +45,7 @@ export function usePanelStory(space: PanelSpace, storyblokStoryId: number) {
   }, [client, space, storyblokStoryId, storyId]);
 
   const sync = useMutation({
-    mutationFn: () => api.call(panelEndpoints.sync, { params: { id: space.id, storyblokStoryId } }),
+    mutationFn: () => api.call('syncPanelStory', { params: { id: space.id, storyblokStoryId } }),
     onSuccess: (result) => {
       const { outcome, ...story } = result;
       client.setQueryData(panelKeys.story(space, storyblokStoryId), story);

@@ -2,7 +2,6 @@ import type { PanelSpace } from '#contract/connect.ts';
 import type { SupportedStorage } from '@supabase/auth-js';
 import type { ApiClient } from '#kit/api/api-client.ts';
 import type { AuthClient } from '#kit/auth/auth-client.ts';
-import { panelEndpoints } from '../panel-api.ts';
 
 /** The panel's auth-js session and its Polyblok space live under these keys of the panel storage. */
 export const PANEL_AUTH_KEY = 'polyblok-panel-auth';
@@ -14,7 +13,7 @@ export async function exchangeForSession(
   code: string,
   verifier: string,
 ): Promise<PanelSpace> {
-  const { session, space } = await deps.api.call(panelEndpoints.exchange, { body: { code, verifier } });
+  const { session, space } = await deps.api.call('exchangePanelCode', { body: { code, verifier } });
   const { error } = await deps.auth.setSession({
     access_token: session.access_token,
     refresh_token: session.refresh_token,

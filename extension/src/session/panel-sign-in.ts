@@ -1,4 +1,5 @@
 import type { ConnectErrorCode, PanelSpace } from '#contract/connect.ts';
+import { routeUrl } from '#contract/routes.ts';
 import { readConnectMessage, type ConnectMessage } from '../protocol/connect-message.ts';
 import { challengeFor, newVerifier } from './pkce.ts';
 
@@ -40,7 +41,9 @@ export const PENDING_VERIFIER_KEY = 'polyblok-panel-verifier';
 const POPUP_NAME = 'polyblok-storyblok-sign-in';
 const POPUP_FEATURES = 'popup,width=640,height=760';
 
-export const startPath = (challenge: string) => `/api/connect/storyblok?challenge=${encodeURIComponent(challenge)}`;
+/** The Storyblok app install's first step, on this site: it redirects the window to Storyblok. */
+export const startUrl = (origin: string, challenge: string) =>
+  routeUrl('startStoryblokInstall', { origin, query: { challenge } });
 
 /**
  * Signs in through Storyblok's app install (reference §7: the OAuth flow of a tool plugin runs outside its
@@ -56,7 +59,7 @@ export async function signInWithStoryblok(deps: {
   const popup = deps.window.open('', POPUP_NAME, POPUP_FEATURES);
   const verifier = newVerifier();
   // Absolute: a popup still on about:blank resolves a relative address against nothing useful.
-  const url = `${deps.window.location.origin}${startPath(await challengeFor(verifier))}`;
+  const url = startUrl(deps.window.location.origin, await challengeFor(verifier));
   if (!popup) {
     await deps.storage.setItem(PENDING_VERIFIER_KEY, verifier);
     deps.window.location.assign(url);

@@ -8,4 +8,4 @@ export interface AuthInfo {
   aal: 'aal1' | 'aal2';
 }
 
-export type Authenticate = (req: Request) => Promise<AuthInfo>;
+export type Authenticate<A extends AuthInfo = AuthInfo> = (req: Request) => Promise<A>;

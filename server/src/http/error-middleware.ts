@@ -1,10 +1,10 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { ErrorResponse } from '#contract/errors.ts';
-import { AppError, isAppError } from '../errors.ts';
+import type { ErrorCode, ErrorResponse } from '#contract/errors.ts';
+import { AppError, isApiError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 
 /** Errors raised by body-parser carry a `type`; each becomes an error a client can act on. */
-const bodyParserErrors: Record<string, () => AppError> = {
+const bodyParserErrors: Record<string, () => AppError<ErrorCode>> = {
   'entity.parse.failed': () => new AppError('invalid_json', 'The request body is not valid JSON.'),
   'entity.too.large': () => new AppError('payload_too_large', 'The request body is too large for this endpoint.'),
   'encoding.unsupported': () => new AppError('unsupported_media_type', 'The request body encoding is not supported.'),
@@ -13,8 +13,9 @@ const bodyParserErrors: Record<string, () => AppError> = {
   'request.size.invalid': () => new AppError('invalid_request', 'The request body does not match its Content-Length.'),
 };
 
-function toAppError(error: unknown): AppError | null {
-  if (isAppError(error)) return error;
+/** An error of the product API's own; a GoTrue refusal that strays here is as unexpected as any other throw. */
+function toAppError(error: unknown): AppError<ErrorCode> | null {
+  if (isApiError(error)) return error;
   const type = (error as { type?: unknown } | null)?.type;
   if (typeof type === 'string' && type in bodyParserErrors) return bodyParserErrors[type]!();
   return null;

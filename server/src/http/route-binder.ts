@@ -1,11 +1,11 @@
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { z } from 'zod';
 import type { Endpoint, EndpointResponse } from '#contract/endpoint.ts';
-import type { ErrorDetail } from '#contract/errors.ts';
+import { describeRoute, methodsOf } from '#contract/routes.ts';
 import type { Database } from '../db/prisma.ts';
-import { AppError } from '../errors.ts';
 import type { Authenticate, AuthInfo } from './auth-info.ts';
-import { findUnsafeInput } from './input-safety.ts';
+import { apiInput, checkPart, type InputDialect, type InputProblem } from './input-dialect.ts';
+import type { RouteRegistry } from './route-registry.ts';
 import { requireInvitation, requireMember, type SpaceMember } from './space-access.ts';
 
 /** Who may call a route: anyone, or a signed-in user (the default, so a new endpoint cannot forget it). */
@@ -55,54 +55,63 @@ export interface RouteOptions<E extends Endpoint = Endpoint> {
 }
 
 /** What a handler receives as `auth`: null on public routes. */
-export type AuthOf<O extends { auth?: RouteAuth }> = O['auth'] extends 'public' ? null : AuthInfo;
+export type AuthOf<O extends { auth?: RouteAuth }, A = AuthInfo> = O['auth'] extends 'public' ? null : A;
 
 export const DEFAULT_BODY_LIMIT = '100kb';
 
-export interface BinderOptions {
+export interface BinderOptions<A extends AuthInfo = AuthInfo> {
   /** Check every answer against the contract (on in tests): a mismatch fails loudly instead of reaching a client. */
   validateResponses: boolean;
   /** The bearer check of signed-in routes. */
-  authenticate: Authenticate;
+  authenticate: Authenticate<A>;
   /** Where memberships are read for the space check. */
   prisma: Database;
+  /** Where the routers this binder fills are mounted: their routes are the table's paths without it. */
+  mount?: string;
+  /** How input is read and refused; the product API's way unless said otherwise. */
+  input?: InputDialect;
+  /**
+   * Bodies: the limit when a route names none, and whether every route reads a JSON body (and refuses any other)
+   * or only those whose endpoint declares one.
+   */
+  bodies?: { limit: string; everyRoute: boolean };
+  /** Counts the routes of the table bound, so the app can check that none is missing. */
+  registry?: RouteRegistry;
 }
 
-export type BindRoute = <E extends Endpoint, O extends RouteOptions<E> = RouteOptions<E>>(
+export type BindRoute<A extends AuthInfo = AuthInfo> = <
+  E extends Endpoint,
+  O extends RouteOptions<E> = RouteOptions<E>,
+>(
   router: Router,
   endpoint: E,
-  handler: Handler<E, AuthOf<O>>,
+  handler: Handler<E, AuthOf<O, A>>,
   options?: O,
 ) => void;
 
 /** Binds contract endpoints to handlers: parses and validates input, answers with the validated output. */
-export function createRouteBinder(binderOptions: BinderOptions): BindRoute {
+export function createRouteBinder<A extends AuthInfo = AuthInfo>(binderOptions: BinderOptions<A>): BindRoute<A> {
+  const mount = binderOptions.mount ?? '';
+  const dialect = binderOptions.input ?? apiInput;
+  const bodies = binderOptions.bodies ?? { limit: DEFAULT_BODY_LIMIT, everyRoute: false };
   return (router, endpoint, handler, routeOptions) => {
     const options: RouteOptions<typeof endpoint> = routeOptions ?? {};
-    const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+    const route = describeRoute(endpoint);
+    if (!endpoint.path.startsWith(`${mount}/`)) throw new Error(`${route} is not under ${mount}, where it is bound`);
     const signedIn = options.auth !== 'public';
-    assertSpaceRule(endpoint, options, signedIn);
-    const middlewares = endpoint.body
-      ? [
-          express.json({
-            limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-            strict: true,
-            // Signed requests (webhooks) are checked against the exact bytes that were signed.
-            verify: (req, _res, raw) => {
-              (req as Request & { rawBody?: Buffer }).rawBody = raw;
-            },
-          }),
-          requireJsonBody,
-        ]
-      : [];
-    router[method](endpoint.path, ...middlewares, async (req: Request, res: Response) => {
+    assertSpaceRule(route, endpoint, options, signedIn);
+    binderOptions.registry?.record(endpoint);
+    const middlewares = endpoint.body || bodies.everyRoute ? jsonBody(options.bodyLimit ?? bodies.limit, dialect) : [];
+    const answer = async (req: Request, res: Response) => {
       // Who is asking comes before what is asked: an anonymous caller learns nothing from validation errors.
       const auth = signedIn ? await binderOptions.authenticate(req) : null;
-      const problems: ErrorDetail[] = [];
-      const params = parsePart(endpoint.params, req.params, 'params', problems);
-      const query = parsePart(endpoint.query, req.query, 'query', problems);
-      const body = parsePart(endpoint.body, req.body, 'body', problems);
-      if (problems.length > 0) throw invalidRequest(problems);
+      const problems: InputProblem[] = [];
+      const check = (schema: z.ZodType | undefined, value: unknown, part: 'params' | 'query' | 'body') =>
+        schema ? checkPart(schema, value, part, dialect, problems) : undefined;
+      const params = check(endpoint.params, req.params, 'params');
+      const query = check(endpoint.query, req.query, 'query');
+      const body = check(endpoint.body, req.body, 'body');
+      if (problems.length > 0) throw dialect.refuse(problems);
       let member: SpaceMember | null = null;
       if (auth && options.space) {
         const spaceId = await options.space({ params, query, body } as never);
@@ -114,19 +123,37 @@ export function createRouteBinder(binderOptions: BinderOptions): BindRoute {
       let output: unknown = result;
       if (binderOptions.validateResponses) {
         const checked = endpoint.response.safeParse(result);
-        if (!checked.success) {
-          throw new Error(
-            `Response of ${endpoint.method} ${endpoint.path} breaks the contract: ${checked.error.message}`,
-          );
-        }
+        if (!checked.success) throw new Error(`Response of ${route} breaks the contract: ${checked.error.message}`);
         output = checked.data;
       }
       const status = options.statusOf?.(output) ?? endpoint.status ?? 200;
-      res.status(status);
-      if (output === undefined || status === 204) res.end();
-      else res.json(output);
-    });
+      // A redirect's answer is the address (GET /auth/v1/verify lands the browser on the site).
+      if (status >= 300 && status < 400) res.redirect(status, String(output));
+      else if (output === undefined || status === 204) res.status(status).end();
+      else res.status(status).json(output);
+    };
+    const path = endpoint.path.slice(mount.length);
+    for (const method of methodsOf(endpoint)) {
+      router[method.toLowerCase() as Lowercase<typeof method>](path, ...middlewares, answer);
+    }
   };
+}
+
+/** JSON or nothing: a form post cannot reach a route by way of a "simple" cross-site request. */
+function jsonBody(limit: string, dialect: InputDialect): RequestHandler[] {
+  const requireJson: RequestHandler = (req, _res, next) => {
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    next(hasBody && !req.is('application/json') ? dialect.notJson() : undefined);
+  };
+  const parse = express.json({
+    limit,
+    strict: true,
+    // Signed requests (webhooks) are checked against the exact bytes that were signed.
+    verify: (req, _res, raw) => {
+      (req as Request & { rawBody?: Buffer }).rawBody = raw;
+    },
+  });
+  return [parse, requireJson];
 }
 
 /**
@@ -134,51 +161,15 @@ export function createRouteBinder(binderOptions: BinderOptions): BindRoute {
  * may act on it (a least role, or the caller's own invitation), and a space lookup never goes unchecked.
  */
 function assertSpaceRule(
+  route: string,
   endpoint: Endpoint,
   options: { space?: unknown; spaceAccess?: RouteOptions['spaceAccess'] },
   signedIn: boolean,
 ): void {
-  const route = `${endpoint.method} ${endpoint.path}`;
   if (endpoint.role && options.spaceAccess) {
     throw new Error(`${route} declares role ${endpoint.role} and access ${options.spaceAccess}: choose one`);
   }
   const rule = endpoint.role ? `role ${endpoint.role}` : options.spaceAccess ? `access ${options.spaceAccess}` : null;
   if (rule && (!signedIn || !options.space)) throw new Error(`${route} declares ${rule} but no signed-in space lookup`);
   if (options.space && !rule) throw new Error(`${route} has a space lookup but no role or space access rule`);
-}
-
-function requireJsonBody(req: Request, _res: Response, next: (error?: unknown) => void): void {
-  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (hasBody && !req.is('application/json')) {
-    next(new AppError('unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).'));
-    return;
-  }
-  next();
-}
-
-/** Validates one part of the request; what is wrong is added to `problems`, so one answer lists it all. */
-function parsePart(
-  schema: z.ZodType | undefined,
-  value: unknown,
-  part: 'params' | 'query' | 'body',
-  problems: ErrorDetail[],
-): unknown {
-  if (!schema) return undefined;
-  const unsafe = findUnsafeInput(value, part);
-  if (unsafe) {
-    problems.push(unsafe);
-    return undefined;
-  }
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues) {
-    problems.push({ path: [part, ...issue.path.map(String)].join('.'), message: issue.message });
-  }
-  return undefined;
-}
-
-function invalidRequest(details: ErrorDetail[]): AppError {
-  const first = details[0];
-  const summary = first ? `${first.path.replace(/^(body|query|params)\./, '')}: ${first.message}` : 'invalid input';
-  return new AppError('invalid_request', `The request is not valid (${summary}).`, details);
 }

@@ -1,12 +1,5 @@
 import { createApiClient, type ApiClient } from '#kit/api/api-client.ts';
-import { getMe } from '#contract/me.ts';
-import {
-  createSpace,
-  getSyncStatus,
-  listAvailableSpaces,
-  startSync,
-  type SyncStatus,
-} from '#contract/space-connect.ts';
+import { type SyncStatus } from '#contract/space-connect.ts';
 import { demoContent, DemoSetupError } from './demo-settings.ts';
 import { progressLine } from './progress-line.ts';
 
@@ -33,7 +26,7 @@ async function waitForSync(
   options.signal?.addEventListener('abort', () => progress.end(), { once: true });
   for (;;) {
     options.signal?.throwIfAborted();
-    const status = await client.call(getSyncStatus, { params: { id }, signal: options.signal });
+    const status = await client.call('getSyncStatus', { params: { id }, signal: options.signal });
     if (finished(status)) {
       progress.end(
         waited && status.status === 'completed'
@@ -71,16 +64,16 @@ export async function connectDemoSpace(options: {
   const body = { personal_access_token: demoContent.pat };
   const name = demoContent.mainSpace.name;
   const findJoined = async () =>
-    (await client.call(getMe, {})).spaces.find((space) => space.name === name && space.pivot.status === 'joined');
+    (await client.call('getMe', {})).spaces.find((space) => space.name === name && space.pivot.status === 'joined');
 
   let space = await findJoined();
   if (!space) {
-    const available = await client.call(listAvailableSpaces, { body });
+    const available = await client.call('listAvailableSpaces', { body });
     if (!available.some((candidate) => candidate.id === demoContent.mainSpace.id)) {
       throw new DemoSetupError(`The local Storyblok does not offer the space ${name} to the demo token.`);
     }
     log(`Connecting the space "${name}" with the demo token...`);
-    const created = await client.call(createSpace, { body: { ...body, space_id: demoContent.mainSpace.id } });
+    const created = await client.call('createSpace', { body: { ...body, space_id: demoContent.mainSpace.id } });
     if (created.status !== 'joined') {
       throw new DemoSetupError(
         `Another account of this demo connected "${name}" first, so the demo account could only ask to join. ` +
@@ -90,7 +83,7 @@ export async function connectDemoSpace(options: {
     space = await findJoined();
   } else if (space.synced_at === null && space.sync_batch_id === null) {
     log(`The first sync of "${name}" did not finish last time: syncing again...`);
-    await client.call(startSync, { params: { id: space.id } });
+    await client.call('startSync', { params: { id: space.id } });
   }
   if (!space) throw new DemoSetupError(`"${name}" is connected but not among the demo account's spaces.`);
 

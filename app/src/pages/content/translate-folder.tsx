@@ -7,7 +7,7 @@ import type { TranslationBatch } from '#contract/content-writes.ts';
 import type { SpaceLocale } from '#contract/spaces.ts';
 import { accountKeys } from '#kit/data/account.queries.ts';
 import { useApi } from '#kit/api/api-context.tsx';
-import { batchQueryOptions, contentEndpoints, contentKeys, isBatchRunning } from '#kit/editor/content.queries.ts';
+import { batchQueryOptions, contentKeys, isBatchRunning } from '#kit/editor/content.queries.ts';
 import { formatCount, formatQuantity } from '#kit/format/format.ts';
 import { notifyError, notifySuccess } from '#kit/components/notify.ts';
 import { useFolderRun, type FolderRun } from './folder-run.ts';
@@ -49,7 +49,7 @@ export function TranslateFolder({ spaceId, folderId, folderName, locale }: Trans
 
   const start = useMutation({
     mutationFn: () =>
-      api.call(contentEndpoints.translateFolder, {
+      api.call('translateFolder', {
         body: { space_id: spaceId, folder_id: folderId, space_locale_id: locale.id },
       }),
     onSuccess: (started) => {
@@ -69,7 +69,7 @@ export function TranslateFolder({ spaceId, folderId, folderName, locale }: Trans
   });
 
   const cancel = useMutation({
-    mutationFn: (batchId: string) => api.call(contentEndpoints.cancelBatch, { params: { batchId } }),
+    mutationFn: (batchId: string) => api.call('cancelTranslationBatch', { params: { batchId } }),
     onSuccess: (cancelled) => client.setQueryData(contentKeys.batch(cancelled.id), cancelled),
     onError: (error) => notifyError('AI run not stopped', error, 'The AI run could not be stopped. Try again.'),
   });

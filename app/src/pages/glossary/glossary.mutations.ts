@@ -1,19 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { createGlossaryTerm, deleteGlossaryTerm, updateGlossaryTerm } from '#contract/glossary.ts';
 import { useApi } from '#kit/api/api-context.tsx';
 import { contentKeys } from '#kit/editor/content.queries.ts';
-import { endpointRef } from '#kit/api/endpoint-ref.ts';
 import type { TermInput } from './term-form.ts';
-
-export const createTermEndpoint = endpointRef<typeof createGlossaryTerm>('POST', '/api/spaces/:id/glossary_terms');
-export const updateTermEndpoint = endpointRef<typeof updateGlossaryTerm>(
-  'PUT',
-  '/api/spaces/:id/glossary_terms/:termId',
-);
-export const deleteTermEndpoint = endpointRef<typeof deleteGlossaryTerm>(
-  'DELETE',
-  '/api/spaces/:id/glossary_terms/:termId',
-);
 
 /**
  * The kit keeps one glossary query per space and language (the list here and the editor's highlighting read
@@ -32,7 +20,7 @@ export function useCreateTerm(spaceId: number) {
   const api = useApi();
   const reload = useReloadGlossary(spaceId);
   return useMutation({
-    mutationFn: (body: TermInput) => api.call(createTermEndpoint, { params: { id: spaceId }, body }),
+    mutationFn: (body: TermInput) => api.call('createGlossaryTerm', { params: { id: spaceId }, body }),
     onSuccess: reload,
   });
 }
@@ -42,7 +30,7 @@ export function useUpdateTerm(spaceId: number) {
   const reload = useReloadGlossary(spaceId);
   return useMutation({
     mutationFn: ({ termId, body }: { termId: number; body: TermInput }) =>
-      api.call(updateTermEndpoint, { params: { id: spaceId, termId }, body }),
+      api.call('updateGlossaryTerm', { params: { id: spaceId, termId }, body }),
     onSuccess: reload,
   });
 }
@@ -51,7 +39,7 @@ export function useDeleteTerm(spaceId: number) {
   const api = useApi();
   const reload = useReloadGlossary(spaceId);
   return useMutation({
-    mutationFn: (termId: number) => api.call(deleteTermEndpoint, { params: { id: spaceId, termId } }),
+    mutationFn: (termId: number) => api.call('deleteGlossaryTerm', { params: { id: spaceId, termId } }),
     onSuccess: reload,
   });
 }

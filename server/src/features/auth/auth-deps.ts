@@ -1,4 +1,5 @@
 import { hkdfSync } from 'node:crypto';
+import { AUTH_BASE_PATH } from '#contract/routes.ts';
 import type { ServerSecrets } from '../../boot/secrets.ts';
 import type { Clock } from '../../clock.ts';
 import { createSecretBox, type SecretBox } from '../../crypto/secret-box.ts';
@@ -58,7 +59,7 @@ export function createAuthDeps(input: AuthDepsInput): AuthDeps {
     settings,
     tokens: createAccessTokens({
       secret: input.secrets.jwtSecret,
-      issuer: `${input.siteUrl}/auth/v1`,
+      issuer: `${input.siteUrl}${AUTH_BASE_PATH}`,
       lifetimeSeconds: settings.accessTokenSeconds,
       clock,
     }),

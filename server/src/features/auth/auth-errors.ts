@@ -1,67 +1,35 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { AuthErrorCode } from '#contract/auth-errors.ts';
+import { AppError, isAuthApiError } from '../../errors.ts';
+import type { InputDialect } from '../../http/input-dialect.ts';
 import type { Logger } from '../../logger.ts';
 
-/** The GoTrue error codes this service answers with; auth-js and the web app branch on them. */
-export type AuthErrorCode =
-  | 'validation_failed'
-  | 'bad_json'
-  | 'not_found'
-  | 'request_too_large'
-  | 'unsupported_grant_type'
-  | 'invalid_credentials'
-  | 'email_not_confirmed'
-  | 'user_already_registered'
-  | 'email_exists'
-  | 'weak_password'
-  | 'same_password'
-  | 'refresh_token_not_found'
-  | 'refresh_token_already_used'
-  | 'session_expired'
-  | 'session_not_found'
-  | 'no_authorization'
-  | 'bad_jwt'
-  | 'user_not_found'
-  | 'otp_expired'
-  | 'over_request_rate_limit'
-  | 'over_email_send_rate_limit'
-  | 'reauthentication_needed'
-  | 'reauthentication_not_valid'
-  | 'insufficient_aal'
-  | 'mfa_factor_not_found'
-  | 'mfa_factor_name_conflict'
-  | 'too_many_enrolled_mfa_factors'
-  | 'mfa_challenge_expired'
-  | 'mfa_ip_address_mismatch'
-  | 'mfa_verification_failed'
-  | 'unexpected_failure';
+export const invalidInput = (message: string) => new AppError('validation_failed', message);
+export const tooManyRequests = () =>
+  new AppError('over_request_rate_limit', 'Request rate limit reached. Please wait a moment and try again.');
+export const tooManyEmails = () =>
+  new AppError('over_email_send_rate_limit', 'Email rate limit exceeded. Please wait a while before asking again.');
+export const invalidCredentials = () => new AppError('invalid_credentials', 'Invalid login credentials');
+export const linkInvalid = () => new AppError('otp_expired', 'Token has expired or is invalid');
 
-export type WeakPasswordReason = 'length' | 'characters' | 'pwned';
-
-export class AuthError extends Error {
-  readonly status: number;
-  readonly code: AuthErrorCode;
-  readonly reasons: WeakPasswordReason[] | undefined;
-
-  constructor(status: number, code: AuthErrorCode, message: string, reasons?: WeakPasswordReason[]) {
-    super(message);
-    this.name = 'AuthError';
-    this.status = status;
-    this.code = code;
-    this.reasons = reasons;
-  }
+/** A refusal of the auth service (a GoTrue code), as opposed to a failure of its own. */
+export function isAuthRefusal(error: unknown): error is AppError<AuthErrorCode> {
+  return isAuthApiError(error) && error.status < 500;
 }
 
-export const invalidInput = (message: string) => new AuthError(400, 'validation_failed', message);
-export const tooManyRequests = () =>
-  new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached. Please wait a moment and try again.');
-export const tooManyEmails = () =>
-  new AuthError(
-    429,
-    'over_email_send_rate_limit',
-    'Email rate limit exceeded. Please wait a while before asking again.',
-  );
-export const invalidCredentials = () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
-export const linkInvalid = () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+/**
+ * GoTrue's way with input: a missing body reads as `{}`, and only the first problem is answered, as one
+ * `validation_failed` ("email is required" for a field that is not there).
+ */
+export const goTrueInput: InputDialect = {
+  absentPart: {},
+  refuse(problems) {
+    const first = problems[0]!;
+    return invalidInput(first.absent && first.field ? `${first.field} is required` : first.message);
+  },
+  notJson: () =>
+    new AppError('bad_json', 'Send the request body as JSON (Content-Type: application/json)', { status: 415 }),
+};
 
 export const API_VERSION_HEADER = 'X-Supabase-Api-Version';
 const API_VERSION_2024 = '2024-01-01';
@@ -79,30 +47,33 @@ export const negotiateApiVersion: RequestHandler = (req, res, next) => {
 };
 
 /** body-parser's errors, as GoTrue would word them. */
-function fromBodyParser(error: unknown): AuthError | null {
+function fromBodyParser(error: unknown): AppError<AuthErrorCode> | null {
   const type = (error as { type?: unknown } | null)?.type;
-  if (type === 'entity.parse.failed') return new AuthError(400, 'bad_json', 'Could not parse request body as JSON');
-  if (type === 'entity.too.large') return new AuthError(413, 'request_too_large', 'The request body is too large');
+  if (type === 'entity.parse.failed') return new AppError('bad_json', 'Could not parse request body as JSON');
+  if (type === 'entity.too.large') return new AppError('request_too_large', 'The request body is too large');
   if (typeof type === 'string' && /^(encoding|charset)\.unsupported$/.test(type)) {
-    return new AuthError(415, 'bad_json', 'Send the request body as UTF-8 JSON');
+    return new AppError('bad_json', 'Send the request body as UTF-8 JSON', { status: 415 });
   }
   if (type === 'request.aborted' || type === 'request.size.invalid') {
-    return new AuthError(400, 'bad_json', 'The request body was cut off before it ended');
+    return new AppError('bad_json', 'The request body was cut off before it ended');
   }
   return null;
 }
 
-/** The /auth/v1 error answer: GoTrue's shape, never a stack or an internal message. */
+/**
+ * The /auth/v1 error answer: GoTrue's shape, never a stack or an internal message. An error with a code of the
+ * product API is as unexpected here as any other throw.
+ */
 export function authErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) {
       next(error);
       return;
     }
-    let known = error instanceof AuthError ? error : fromBodyParser(error);
+    let known = isAuthApiError(error) ? error : fromBodyParser(error);
     if (!known) {
       logger.error({ err: error, reqId: res.locals.requestId, method: req.method, path: req.path }, 'auth error');
-      known = new AuthError(500, 'unexpected_failure', 'Unexpected failure, please try again in a moment.');
+      known = new AppError('unexpected_failure', 'Unexpected failure, please try again in a moment.');
     }
     const weak = known.reasons ? { weak_password: { reasons: known.reasons } } : {};
     const body =

@@ -1,11 +1,11 @@
+import { routeUrl } from '#contract/routes.ts';
 import { queueMail } from '../mail/index.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import type { LinkKind } from './one-time-tokens.ts';
 
-/** The link in an e-mail: it opens /auth/v1/verify on this site, which signs in and lands on `redirectTo`. */
+/** The link in an e-mail: it opens the verify link on this site, which signs in and lands on `redirectTo`. */
 export function emailLinkUrl(deps: AuthDeps, token: string, type: LinkKind, redirectTo: string): string {
-  const query = new URLSearchParams({ token, type, redirect_to: redirectTo });
-  return `${deps.siteUrl}/auth/v1/verify?${query.toString()}`;
+  return routeUrl('openEmailLink', { origin: deps.siteUrl, query: { token, type, redirect_to: redirectTo } });
 }
 
 const notMe = 'If you did not ask for this, you can ignore this e-mail.';

@@ -2,7 +2,7 @@
 export { createAuthGuard } from './api-guard.ts';
 export { authApiRoutes } from './auth-api.routes.ts';
 export { createAuthDeps, type AuthDeps } from './auth-deps.ts';
-export { AuthError } from './auth-errors.ts';
+export { isAuthRefusal } from './auth-errors.ts';
 export { clientInfo } from './auth-http.ts';
 export { duration } from './auth-mail.ts';
 export { resolveAuthSettings, type AuthSettingsOverride } from './auth-settings.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { AuthSessionResponse, enrollBodySchema } from '#contract/auth.ts';
 import { consume, type AuthDeps } from './auth-deps.ts';
-import { AuthError } from './auth-errors.ts';
+import { AppError } from '../../errors.ts';
 import type { AuthenticatedRequest } from './auth-http.ts';
 import {
   amrJson,
@@ -14,7 +14,7 @@ import {
 } from './sessions.service.ts';
 import { matchTotp, newTotpSecret, totpQrSvg, totpUri } from './totp.ts';
 
-const factorNotFound = () => new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
+const factorNotFound = () => new AppError('mfa_factor_not_found', 'Factor not found');
 const secretContext = (factorId: string) => `mfa_factor:${factorId}`;
 
 async function findFactor(deps: AuthDeps, auth: AuthenticatedRequest, factorId: string) {
@@ -38,15 +38,11 @@ export async function enrollTotp(deps: AuthDeps, auth: AuthenticatedRequest, inp
     select: { id: true, status: true, friendlyName: true, createdAt: true },
   });
   if (factors.some((factor) => factor.status === 'verified') && auth.aal !== 'aal2') {
-    throw new AuthError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
+    throw new AppError('insufficient_aal', 'AAL2 required to enroll a new factor');
   }
   const friendlyName = input.friendly_name || null;
   if (friendlyName && factors.some((factor) => factor.friendlyName === friendlyName)) {
-    throw new AuthError(
-      422,
-      'mfa_factor_name_conflict',
-      `A factor with the friendly name "${friendlyName}" already exists`,
-    );
+    throw new AppError('mfa_factor_name_conflict', `A factor with the friendly name "${friendlyName}" already exists`);
   }
   // Enrolments abandoned for a day are cleared rather than counted against the limit.
   const stale = factors.filter(
@@ -54,7 +50,7 @@ export async function enrollTotp(deps: AuthDeps, auth: AuthenticatedRequest, inp
   );
   if (stale.length > 0) await prisma.mfaFactor.deleteMany({ where: { id: { in: stale.map((factor) => factor.id) } } });
   if (factors.length - stale.length >= settings.maxFactors) {
-    throw new AuthError(422, 'too_many_enrolled_mfa_factors', `A user can have at most ${settings.maxFactors} factors`);
+    throw new AppError('too_many_enrolled_mfa_factors', `A user can have at most ${settings.maxFactors} factors`);
   }
   const id = randomUUID();
   const secret = newTotpSecret();
@@ -99,7 +95,7 @@ export async function challengeFactor(
   };
 }
 
-const verificationFailed = () => new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+const verificationFailed = () => new AppError('mfa_verification_failed', 'Invalid TOTP code entered');
 
 /**
  * Checks a code against a challenge. On success the factor is verified, the session becomes aal2 with a new
@@ -122,18 +118,14 @@ export async function verifyFactor(
     select: { id: true, factorId: true, ip: true, createdAt: true, verifiedAt: true },
   });
   if (!challenge || challenge.factorId !== factor.id || challenge.verifiedAt) {
-    throw new AuthError(
-      422,
-      'mfa_challenge_expired',
-      'MFA challenge not found or already used; create a new challenge',
-    );
+    throw new AppError('mfa_challenge_expired', 'MFA challenge not found or already used; create a new challenge');
   }
   const now = deps.clock.now();
   if (now - challenge.createdAt.getTime() > deps.settings.mfaChallengeSeconds * 1000) {
-    throw new AuthError(422, 'mfa_challenge_expired', 'MFA challenge has expired; create a new challenge');
+    throw new AppError('mfa_challenge_expired', 'MFA challenge has expired; create a new challenge');
   }
   if (challenge.ip !== client.ip) {
-    throw new AuthError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch');
+    throw new AppError('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch');
   }
   const secret = deps.box.open(factor.secretEncrypted, secretContext(factor.id));
   const lastStep = factor.lastUsedStep === null ? null : Number(factor.lastUsedStep);
@@ -180,7 +172,7 @@ export async function verifyFactor(
 export async function unenrollFactor(deps: AuthDeps, auth: AuthenticatedRequest, factorId: string) {
   const factor = await findFactor(deps, auth, factorId);
   if (factor.status === 'verified' && auth.aal !== 'aal2') {
-    throw new AuthError(403, 'insufficient_aal', 'AAL2 required to unenroll a verified factor');
+    throw new AppError('insufficient_aal', 'AAL2 required to unenroll a verified factor');
   }
   const sessions = await deps.prisma.authSession.findMany({
     where: { factorId: factor.id },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthError } from './auth-errors.ts';
+import type { AppError } from '../../errors.ts';
 import { assertStrongPassword, createPasswordHasher, passwordProblems } from './passwords.ts';
 
 describe('password rules', () => {
@@ -19,7 +19,7 @@ describe('password rules', () => {
       } catch (caught) {
         return caught;
       }
-    })() as AuthError;
+    })() as AppError;
     expect(error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['length', 'pwned'] });
   });
 });

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#contract/password-rules.ts';
-import { AuthError, type WeakPasswordReason } from './auth-errors.ts';
+import type { WeakPasswordReason } from '#contract/auth-errors.ts';
+import { AppError } from '../../errors.ts';
 
 /** OWASP's first choice for argon2id: 19 MiB, two passes, one lane. */
 const hashOptions = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -44,12 +45,9 @@ export function passwordProblems(password: string): Array<{ reason: WeakPassword
 export function assertStrongPassword(password: string): void {
   const problems = passwordProblems(password);
   if (problems.length === 0) return;
-  throw new AuthError(
-    422,
-    'weak_password',
-    problems.map((problem) => problem.message).join(' '),
-    problems.map((problem) => problem.reason),
-  );
+  throw new AppError('weak_password', problems.map((problem) => problem.message).join(' '), {
+    reasons: problems.map((problem) => problem.reason),
+  });
 }
 
 export interface PasswordHasher {

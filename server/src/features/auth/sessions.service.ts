@@ -2,7 +2,7 @@ import type { AuthSessionResponse } from '#contract/auth.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { Aal, AmrEntry } from './access-tokens.ts';
 import type { AuthDeps } from './auth-deps.ts';
-import { AuthError } from './auth-errors.ts';
+import { AppError } from '../../errors.ts';
 import { childToken, randomToken, sha256 } from './secure-tokens.ts';
 import { loadUserView, providersOf, toAuthUser } from './user-view.ts';
 
@@ -82,7 +82,7 @@ export async function sessionResponse(
   refreshToken: string,
 ): Promise<AuthSessionResponse> {
   const user = await loadUserView(deps.prisma, session.userId);
-  if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  if (!user) throw new AppError('user_not_found', 'User from sub claim in JWT does not exist');
   const { token, expiresAt } = await deps.tokens.sign({
     user: { id: user.id, email: user.email, name: user.name, providers: providersOf(user) },
     session: { id: session.id, aal: session.aal, amr: amrOf(session.amr) },
@@ -97,7 +97,7 @@ export async function sessionResponse(
   };
 }
 
-const notFound = () => new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+const notFound = () => new AppError('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
 
 /**
  * Refresh with rotation. Each token is used once: using it returns its child (derived with a server key, so
@@ -122,7 +122,7 @@ export async function refreshGrant(
   const lastActive = (session.refreshedAt ?? session.createdAt).getTime();
   if (now >= session.notAfter.getTime() || now - lastActive > settings.sessionIdleSeconds * 1000) {
     await revokeSessions(deps, { id: session.id });
-    throw new AuthError(400, 'session_expired', 'Invalid Refresh Token: Session Expired');
+    throw new AppError('session_expired', 'Invalid Refresh Token: Session Expired');
   }
 
   let rotatedAt = token.rotatedAt?.getTime() ?? null;
@@ -161,7 +161,7 @@ export async function refreshGrant(
     { sessionId: session.id, userId: session.userId },
     'refresh token used again after rotation: session revoked',
   );
-  throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+  throw new AppError('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
 }
 
 /** Follows the rotation chain from a rotated token to the one in use now (a few steps at most). */

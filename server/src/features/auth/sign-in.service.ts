@@ -1,6 +1,7 @@
 import type { AuthSessionResponse } from '#contract/auth.ts';
 import { consume, type AuthDeps } from './auth-deps.ts';
-import { AuthError, invalidCredentials, tooManyRequests } from './auth-errors.ts';
+import { AppError } from '../../errors.ts';
+import { invalidCredentials, tooManyRequests } from './auth-errors.ts';
 import { startSession, type ClientInfo } from './sessions.service.ts';
 
 /**
@@ -31,7 +32,7 @@ export async function passwordGrant(
     deps.logger.info({ event: 'sign_in_failed' }, 'sign-in failed');
     throw invalidCredentials();
   }
-  if (!user.emailConfirmedAt) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+  if (!user.emailConfirmedAt) throw new AppError('email_not_confirmed', 'Email not confirmed');
   if (deps.passwords.needsRehash(user.passwordHash!)) {
     const passwordHash = await deps.passwords.hash(password);
     await deps.prisma.user.update({ where: { id: user.id }, data: { passwordHash }, select: { id: true } });

@@ -1,14 +1,14 @@
 import type { z } from 'zod';
 import type { AuthUser, resendBodySchema, signupBodySchema } from '#contract/auth.ts';
 import { consume, runDetached, type AuthDeps } from './auth-deps.ts';
-import { AuthError } from './auth-errors.ts';
+import { AppError } from '../../errors.ts';
 import { sendEmailChange, sendSignupConfirmation, emailLinkUrl } from './auth-mail.ts';
 import { issueLinkToken, lastIssuedAt } from './one-time-tokens.ts';
 import { assertStrongPassword } from './passwords.ts';
 import type { ClientInfo } from './sessions.service.ts';
 import { loadUserView, toAuthUser } from './user-view.ts';
 
-const alreadyRegistered = () => new AuthError(422, 'user_already_registered', 'User already registered');
+const alreadyRegistered = () => new AppError('user_already_registered', 'User already registered');
 
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === 'P2002';
 

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { AuthUser, updateUserBodySchema } from '#contract/auth.ts';
 import { consume, type AuthDeps } from './auth-deps.ts';
-import { AuthError, tooManyEmails } from './auth-errors.ts';
+import { AppError } from '../../errors.ts';
+import { tooManyEmails } from './auth-errors.ts';
 import type { AuthenticatedRequest } from './auth-http.ts';
 import {
   emailLinkUrl,
@@ -21,7 +22,7 @@ import { assertStrongPassword } from './passwords.ts';
 import { amrOf, revokeSessions } from './sessions.service.ts';
 import { loadUserView, toAuthUser } from './user-view.ts';
 
-const userGone = () => new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+const userGone = () => new AppError('user_not_found', 'User from sub claim in JWT does not exist');
 
 export async function getUser(deps: AuthDeps, auth: AuthenticatedRequest): Promise<AuthUser> {
   const user = await loadUserView(deps.prisma, auth.userId);
@@ -38,10 +39,10 @@ async function requireRecentAuthentication(deps: AuthDeps, auth: AuthenticatedRe
   const lastAuthenticated = Math.max(0, ...amrOf(session?.amr).map((entry) => entry.timestamp)) * 1000;
   if (deps.clock.now() - lastAuthenticated <= deps.settings.recentSignInSeconds * 1000) return;
   if (nonce === undefined || nonce === '') {
-    throw new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication');
+    throw new AppError('reauthentication_needed', 'Password update requires reauthentication');
   }
   if (!(await consumeReauthenticationCode(deps, auth.userId, nonce.trim()))) {
-    throw new AuthError(422, 'reauthentication_not_valid', 'Requires a valid reauthentication nonce');
+    throw new AppError('reauthentication_not_valid', 'Requires a valid reauthentication nonce');
   }
 }
 
@@ -72,21 +73,21 @@ export async function updateUser(
   const newPassword = input.password;
   if (newPassword !== undefined || newEmail !== undefined) {
     if (user.factors.length > 0 && auth.aal !== 'aal2') {
-      throw new AuthError(
-        401,
+      throw new AppError(
         'insufficient_aal',
         'AAL2 session is required to update email or password when MFA is enabled.',
+        { status: 401 },
       );
     }
     if (newPassword !== undefined) {
       assertStrongPassword(newPassword);
       if (user.passwordHash && (await deps.passwords.verify(user.passwordHash, newPassword))) {
-        throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
+        throw new AppError('same_password', 'New password should be different from the old password.');
       }
     }
     if (newEmail !== undefined) {
       const taken = await prisma.user.findUnique({ where: { email: newEmail }, select: { id: true } });
-      if (taken) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+      if (taken) throw new AppError('email_exists', 'A user with this email address has already been registered');
     }
     await requireRecentAuthentication(deps, auth, input.nonce);
   }

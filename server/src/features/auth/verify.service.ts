@@ -1,6 +1,7 @@
 import type { AuthSessionResponse } from '#contract/auth.ts';
 import { consume, type AuthDeps } from './auth-deps.ts';
-import { AuthError, linkInvalid } from './auth-errors.ts';
+import { AppError } from '../../errors.ts';
+import { linkInvalid } from './auth-errors.ts';
 import { consumeLinkToken, type ConsumedToken, type LinkKind } from './one-time-tokens.ts';
 import { startSession, type ClientInfo } from './sessions.service.ts';
 
@@ -74,7 +75,7 @@ async function apply(deps: AuthDeps, used: ConsumedToken): Promise<void> {
   } catch (error) {
     // Someone took the address between the request and the confirmation.
     if ((error as { code?: unknown } | null)?.code === 'P2002') {
-      throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+      throw new AppError('email_exists', 'A user with this email address has already been registered');
     }
     throw error;
   }

@@ -6,6 +6,7 @@ import {
   syncPanelStory,
   type ConnectErrorCode,
 } from '#contract/connect.ts';
+import { routes } from '#contract/routes.ts';
 import type { BindRoute } from '../../http/route-binder.ts';
 import { clientInfo } from '../auth/index.ts';
 import { CHALLENGE_PATTERN, setChallengeCookie, takeChallenge } from './challenge-cookie.ts';
@@ -16,10 +17,19 @@ import * as panelStory from './panel-story.service.ts';
 import { storyblokAuthHandler, takeAppSession, type AuthHandlerParams } from './storyblok-auth.ts';
 
 const PANEL_PATH = '/extension/';
-const START_PATH = '/api/connect/storyblok';
-const CALLBACK_PATH = '/api/connect/callback';
-const COMPLETE_PATH = '/api/connect/complete';
-const FAILED_PATH = '/api/connect/failed';
+const START_PATH = routes.startStoryblokInstall.path;
+const CALLBACK_PATH = routes.storyblokInstallCallback.path;
+const COMPLETE_PATH = routes.completeStoryblokInstall.path;
+const FAILED_PATH = routes.failStoryblokInstall.path;
+
+/** The library answers `/<prefix>/storyblok` and `/<prefix>/callback`: its prefix comes from the table's paths. */
+function libraryPrefix(): string {
+  const prefix = CALLBACK_PATH.slice(1, -'/callback'.length);
+  if (START_PATH !== `/${prefix}/storyblok` || CALLBACK_PATH !== `/${prefix}/callback`) {
+    throw new Error(`The OAuth library cannot serve ${START_PATH} and ${CALLBACK_PATH}: they must share a prefix`);
+  }
+  return prefix;
+}
 
 /** Back to the panel (in the popup or the frame the flow ran in), with the code or the reason it failed. */
 function toPanel(res: Response, outcome: { code: string } | { error: ConnectErrorCode }): void {
@@ -35,12 +45,13 @@ function toPanel(res: Response, outcome: { code: string } | { error: ConnectErro
  */
 export function connectRoutes(bind: BindRoute, deps: ConnectDeps): Router {
   const router = Router();
+  const endpointPrefix = libraryPrefix();
   const params = (): AuthHandlerParams | null =>
     deps.oauth && {
       clientId: deps.oauth.clientId,
       clientSecret: deps.oauth.clientSecret,
       baseUrl: deps.siteUrl(),
-      endpointPrefix: 'api/connect',
+      endpointPrefix,
       successCallback: COMPLETE_PATH,
       errorCallback: FAILED_PATH,
       ...(deps.oauth.oauthUrl ? { storyblokApiBaseUrl: deps.oauth.oauthUrl } : {}),

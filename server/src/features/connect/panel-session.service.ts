@@ -1,7 +1,7 @@
 import type { PanelSpace } from '#contract/connect.ts';
 import type { AuthSessionResponse } from '#contract/auth.ts';
 import { AppError } from '../../errors.ts';
-import { AuthError, type ClientInfo, refreshGrant } from '../auth/index.ts';
+import { isAuthRefusal, refreshGrant, type ClientInfo } from '../auth/index.ts';
 import type { ConnectDeps } from './connect-deps.ts';
 import { openPanelCode } from './panel-code.ts';
 
@@ -21,7 +21,7 @@ export async function exchangePanelCode(
     session = await refreshGrant(deps.auth, content.refreshToken, client);
   } catch (error) {
     // Used again after the grace period (the session is revoked by now), expired, or signed out meanwhile.
-    if (error instanceof AuthError) {
+    if (isAuthRefusal(error)) {
       throw new AppError('invalid_connect_code', 'This sign-in link was already used. Please sign in again.');
     }
     throw error;

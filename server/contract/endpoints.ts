@@ -1,0 +1,106 @@
+import type { Endpoint } from './endpoint.ts';
+import type { JsonRouteName } from './routes.ts';
+import {
+  challengeFactor,
+  enrollFactor,
+  getUser,
+  grantToken,
+  openEmailLink,
+  reauthenticate,
+  recoverPassword,
+  resendEmail,
+  signOut,
+  signUp,
+  unenrollFactor,
+  updateUser,
+  verifyFactor,
+  verifyOtp,
+} from './auth.ts';
+import { exchangePanelCode, getPanelConfig, getPanelStory, syncPanelStory } from './connect.ts';
+import {
+  aiTranslate,
+  applyToAssociated,
+  cancelTranslationBatch,
+  createTranslationAsks,
+  getTranslationBatch,
+  markAsUnverified,
+  markAsVerified,
+  saveTranslation,
+  translateFolder,
+} from './content-writes.ts';
+import { getAssociatedKeys, getFolder, getRootFolder, getStory } from './content.ts';
+import { createGlossaryTerm, deleteGlossaryTerm, listGlossaryTerms, updateGlossaryTerm } from './glossary.ts';
+import { getHealth } from './health.ts';
+import { addLanguage, deleteLanguage, editLanguage } from './languages.ts';
+import { getMe } from './me.ts';
+import { acceptInvite, approveRequest, changeRole, declineInvite, inviteUser, revokeUser } from './members.ts';
+import { createSpace, getSyncStatus, listAvailableSpaces, replaceSpaceToken, startSync } from './space-connect.ts';
+import { deleteSpace, getSpaceSettings, updateSpaceSettings } from './space-settings.ts';
+import { getWebhookSettings, receiveStoryblokWebhook } from './webhooks.ts';
+
+/**
+ * Every contract endpoint by its name in the route table. It loads zod and every schema: the server imports it,
+ * the browser only as a type (`import type { Endpoints }`), which types its calls by name without bundling zod.
+ * The `satisfies` below fails to compile when a JSON route of the table has no endpoint, an endpoint is not in
+ * the table, or one sits under another's name.
+ */
+export const endpoints = {
+  getHealth,
+  getMe,
+  listAvailableSpaces,
+  createSpace,
+  startSync,
+  getSyncStatus,
+  replaceSpaceToken,
+  getSpaceSettings,
+  updateSpaceSettings,
+  deleteSpace,
+  getWebhookSettings,
+  addLanguage,
+  editLanguage,
+  deleteLanguage,
+  inviteUser,
+  acceptInvite,
+  declineInvite,
+  revokeUser,
+  approveRequest,
+  changeRole,
+  listGlossaryTerms,
+  createGlossaryTerm,
+  updateGlossaryTerm,
+  deleteGlossaryTerm,
+  getRootFolder,
+  getFolder,
+  getStory,
+  getAssociatedKeys,
+  saveTranslation,
+  markAsVerified,
+  markAsUnverified,
+  applyToAssociated,
+  createTranslationAsks,
+  aiTranslate,
+  translateFolder,
+  getTranslationBatch,
+  cancelTranslationBatch,
+  receiveStoryblokWebhook,
+  getPanelConfig,
+  exchangePanelCode,
+  getPanelStory,
+  syncPanelStory,
+  signUp,
+  grantToken,
+  openEmailLink,
+  verifyOtp,
+  recoverPassword,
+  resendEmail,
+  signOut,
+  getUser,
+  updateUser,
+  reauthenticate,
+  enrollFactor,
+  challengeFactor,
+  verifyFactor,
+  unenrollFactor,
+} satisfies { [N in JsonRouteName]: Endpoint & { name: N } };
+
+export type Endpoints = typeof endpoints;
