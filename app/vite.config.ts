@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { polyblokPageShell } from './build/page-shell.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -29,7 +30,7 @@ export default defineConfig({
   root,
   base: '/',
   publicDir: false,
-  plugins: [scrollAreaWithoutFloatingUi(), react()],
+  plugins: [scrollAreaWithoutFloatingUi(), react(), polyblokPageShell()],
   build: {
     outDir: `${repoRoot}dist/app`,
     emptyOutDir: true,
