@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { API_BASE_PATH } from '#contract/routes.ts';
 import { defineConfig, type Plugin } from 'vite';
+import { polyblokPageShell } from './build/page-shell.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -30,7 +31,7 @@ export default defineConfig({
   root,
   base: '/',
   publicDir: false,
-  plugins: [scrollAreaWithoutFloatingUi(), react()],
+  plugins: [scrollAreaWithoutFloatingUi(), react(), polyblokPageShell()],
   build: {
     outDir: `${repoRoot}dist/app`,
     emptyOutDir: true,

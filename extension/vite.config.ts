@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { API_BASE_PATH } from '#contract/routes.ts';
 import { defineConfig } from 'vite';
+import { polyblokPageShell } from '../app/build/page-shell.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -11,7 +12,7 @@ export default defineConfig({
   root,
   base: '/extension/',
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), polyblokPageShell()],
   build: {
     outDir: `${repoRoot}dist/extension`,
     emptyOutDir: true,

@@ -13,7 +13,7 @@ import { createAuthedApiClient } from '#kit/auth/authed-api-client.ts';
 import { createAppRouter } from './app-router.tsx';
 
 const container = document.getElementById('root');
-if (!container) throw new Error('index.html must contain <div id="root">');
+if (!container) throw new Error('The page has no <div id="root"> (app/build/page-shell.ts adds it)');
 
 const siteUrl = window.location.origin;
 // One auth client for the whole app: it owns the session in localStorage and its refresh timer.

@@ -15,7 +15,7 @@ import { exchangeForSession, PANEL_AUTH_KEY } from './session/panel-session.ts';
 import { panelStorage } from './session/panel-storage.ts';
 
 const container = document.getElementById('root');
-if (!container) throw new Error('index.html must contain <div id="root">');
+if (!container) throw new Error('The page has no <div id="root"> (app/build/page-shell.ts adds it)');
 
 const siteUrl = window.location.origin;
 // The panel's own session (never the web app's, never a cookie): auth-js keeps and refreshes it.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authSessionSchema } from './auth.ts';
+import { connectErrorCodes } from './connect-errors.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { leastRoleFor } from './roles.ts';
 import { roleSchema, storyblokRegionSchema } from './spaces.ts';
@@ -15,23 +16,8 @@ import { roleSchema, storyblokRegionSchema } from './spaces.ts';
  * The panel then trades the code and its verifier for a Polyblok session (exchangePanelCode).
  */
 
-/** Why an install ended without a code; the panel explains each one. */
-export const connectErrorCodes = [
-  /** The server has no Storyblok app configured (STORYBLOK_OAUTH_CLIENT_ID). */
-  'not_configured',
-  /** The sign-in was started without the panel's challenge, or its cookie was lost on the way. */
-  'session_lost',
-  /** Storyblok refused, or the person cancelled on Storyblok's consent screen. */
-  'storyblok_refused',
-  /** Storyblok named no e-mail address for the user, so no Polyblok account can be matched. */
-  'no_email',
-  /** Storyblok could not be reached; nothing was changed. */
-  'storyblok_unavailable',
-  /** Anything else went wrong on Polyblok's side; nothing was kept half done. */
-  'failed',
-] as const;
+/** Why an install ended without a code (connect-errors.ts lists them, the panel explains each one). */
 export const connectErrorCodeSchema = z.enum(connectErrorCodes);
-export type ConnectErrorCode = z.infer<typeof connectErrorCodeSchema>;
 
 /** What the panel needs before anyone signs in: where its messages may go and whether sign-in is possible. */
 export const panelConfigSchema = z.object({

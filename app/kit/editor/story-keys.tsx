@@ -1,7 +1,8 @@
 import { Badge, Box, Divider, Group, Loader, Tabs, Text } from '@mantine/core';
 import { memo, useCallback, useMemo, useState } from 'react';
 import type { StoryDetail, TranslatableKey } from '#contract/content.ts';
-import { formatCount, formatQuantity } from '../format/format.ts';
+import { CountTabList } from '../components/count-tab-list.tsx';
+import { formatQuantity } from '../format/format.ts';
 import classes from './editor.module.css';
 import { useEditorContext } from './editor-context.ts';
 import { NoKeysState } from './editor-states.tsx';
@@ -82,25 +83,13 @@ export const StoryKeys = memo(function StoryKeys({
         }}
         px="md"
       >
-        <Tabs.List>
-          {keyTabs.map((name) => (
-            <Tabs.Tab
-              key={name}
-              value={name}
-              rightSection={
-                <Badge
-                  size="sm"
-                  variant={tab === name ? 'filled' : 'light'}
-                  color={name === 'missing' && counts.missing > 0 ? 'red' : 'gray'}
-                  data-testid={`count-${name}`}
-                >
-                  {formatCount(counts[name])}
-                </Badge>
-              }
-            >
-              {keyTabLabels[name]}
-            </Tabs.Tab>
-          ))}
+        <CountTabList
+          tabs={keyTabs.map((name) => ({ value: name, label: keyTabLabels[name], count: counts[name] }))}
+          active={tab}
+          // Only missing keys are work left undone, so only their count turns red; the active tab stays neutral.
+          badgeColor={({ value, count }) => (value === 'missing' && count > 0 ? 'red' : 'gray')}
+          badgeTestIdPrefix="count-"
+        >
           {unsavedCount > 0 && (
             <Group ml="auto" pr={4}>
               <Badge color="brand" variant="dot" data-testid="unsaved-count">
@@ -108,7 +97,7 @@ export const StoryKeys = memo(function StoryKeys({
               </Badge>
             </Group>
           )}
-        </Tabs.List>
+        </CountTabList>
       </Tabs>
       {requested > 0 && (
         <Group gap="xs" px="md" py={6} bg="violet.0" role="status">

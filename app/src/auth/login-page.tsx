@@ -1,12 +1,13 @@
-import { Alert, Anchor, Button, Center, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, PasswordInput, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useAuth } from '#kit/auth/auth-context.ts';
 import { authErrorMessage } from '#kit/auth/auth-errors.ts';
 import { usePageTitle } from '#kit/components/use-page-title.ts';
+import { AuthFooterNote } from './auth-footer-note.tsx';
 import { AuthHeading } from './auth-heading.tsx';
-import { EMAIL_PLACEHOLDER } from './auth-constants.ts';
+import { EmailField } from './email-field.tsx';
 import { SecondFactorForm } from './second-factor-form.tsx';
 
 /**
@@ -52,14 +53,7 @@ export function LoginPage() {
               {authErrorMessage(signIn.error)}
             </Alert>
           )}
-          <TextInput
-            label="Email"
-            type="email"
-            placeholder={EMAIL_PLACEHOLDER}
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
+          <EmailField value={email} onChange={setEmail} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
@@ -74,12 +68,11 @@ export function LoginPage() {
           <Button type="submit" fullWidth loading={signIn.isPending}>
             Log in
           </Button>
-          <Text ta="center" fz="sm" c="dimmed">
-            New to Polyblok?{' '}
+          <AuthFooterNote prompt="New to Polyblok?">
             <Anchor component={Link} to="/signup" fz="sm">
               Create an account
             </Anchor>
-          </Text>
+          </AuthFooterNote>
         </Stack>
       </form>
     </>

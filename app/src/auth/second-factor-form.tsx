@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useAuth } from '#kit/auth/auth-context.ts';
 import { authErrorMessage } from '#kit/auth/auth-errors.ts';
 import { TotpCodeField, useTotpCode } from '#kit/auth/totp-code-field.tsx';
+import { AuthFooterNote } from './auth-footer-note.tsx';
 import { AuthHeading } from './auth-heading.tsx';
 
 /**
@@ -35,12 +36,11 @@ export function SecondFactorForm() {
           <Button type="submit" fullWidth loading={verify.isPending}>
             Verify
           </Button>
-          <Text ta="center" fz="sm" c="dimmed">
-            Not you?{' '}
+          <AuthFooterNote prompt="Not you?">
             <Anchor component="button" type="button" fz="sm" onClick={() => void auth.signOut()}>
               Use another account
             </Anchor>
-          </Text>
+          </AuthFooterNote>
         </Stack>
       </form>
     </>

@@ -1,12 +1,12 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '#kit/auth/auth-context.ts';
 import { authErrorMessage } from '#kit/auth/auth-errors.ts';
 import { usePageTitle } from '#kit/components/use-page-title.ts';
-import { EMAIL_PLACEHOLDER } from './auth-constants.ts';
 import { AuthHeading } from './auth-heading.tsx';
+import { EmailField } from './email-field.tsx';
 import { SuccessMark } from './success-mark.tsx';
 
 function EmailSent({ email }: { email: string }) {
@@ -67,15 +67,7 @@ export function SetPasswordPage() {
               {authErrorMessage(send.error)}
             </Alert>
           )}
-          <TextInput
-            label="Email"
-            type="email"
-            placeholder={EMAIL_PLACEHOLDER}
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
+          <EmailField value={email} onChange={setEmail} required />
           <Button type="submit" fullWidth loading={send.isPending}>
             Send password link
           </Button>

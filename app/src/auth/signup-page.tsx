@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, List, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, List, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -12,8 +12,9 @@ import {
 } from '#kit/auth/auth-errors.ts';
 import { hasPasswordPairErrors, validatePasswordPair, type PasswordPairErrors } from '#contract/password-rules.ts';
 import { usePageTitle } from '#kit/components/use-page-title.ts';
+import { AuthFooterNote } from './auth-footer-note.tsx';
 import { AuthHeading } from './auth-heading.tsx';
-import { EMAIL_PLACEHOLDER } from './auth-constants.ts';
+import { EmailField } from './email-field.tsx';
 import { AlreadyRegistered, VerificationEmailSent } from './signup-result-views.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
@@ -62,15 +63,7 @@ export function SignupPage() {
       <form onSubmit={submit}>
         <Stack gap="md">
           {signUp.isError && <SignupError error={signUp.error} />}
-          <TextInput
-            label="Email"
-            type="email"
-            placeholder={EMAIL_PLACEHOLDER}
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
+          <EmailField value={email} onChange={setEmail} required />
           <NewPasswordFields
             label="Password"
             confirmLabel="Confirm Password"
@@ -83,12 +76,11 @@ export function SignupPage() {
           <Button type="submit" fullWidth loading={signUp.isPending}>
             Create Account
           </Button>
-          <Text ta="center" fz="sm" c="dimmed">
-            Already have an account?{' '}
+          <AuthFooterNote prompt="Already have an account?">
             <Anchor component={Link} to="/login" fz="sm">
               Log in
             </Anchor>
-          </Text>
+          </AuthFooterNote>
         </Stack>
       </form>
     </>

@@ -1,4 +1,4 @@
-import type { ConnectErrorCode } from '#contract/connect.ts';
+import { isConnectErrorCode, type ConnectErrorCode } from '#contract/connect-errors.ts';
 import { isRecord } from './tool-message.ts';
 
 /**
@@ -8,23 +8,13 @@ import { isRecord } from './tool-message.ts';
 export type ConnectMessage =
   { type: 'polyblok-connect'; code: string } | { type: 'polyblok-connect'; error: ConnectErrorCode };
 
-const errorCodes: ReadonlySet<string> = new Set<ConnectErrorCode>([
-  'not_configured',
-  'session_lost',
-  'storyblok_refused',
-  'no_email',
-  'storyblok_unavailable',
-  'failed',
-]);
-
 /** The outcome the server put in the panel's URL (`?connect_code=` or `?connect_error=`); null when neither. */
 export function connectOutcomeFromQuery(search: string): ConnectMessage | null {
   const query = new URLSearchParams(search);
   const code = query.get('connect_code');
   if (code) return { type: 'polyblok-connect', code };
   const error = query.get('connect_error');
-  if (error !== null)
-    return { type: 'polyblok-connect', error: errorCodes.has(error) ? (error as ConnectErrorCode) : 'failed' };
+  if (error !== null) return { type: 'polyblok-connect', error: isConnectErrorCode(error) ? error : 'failed' };
   return null;
 }
 
@@ -33,8 +23,6 @@ export function readConnectMessage(data: unknown): ConnectMessage | null {
   if (typeof data.code === 'string' && data.code.length > 0 && data.code.length <= 4096) {
     return { type: 'polyblok-connect', code: data.code };
   }
-  if (typeof data.error === 'string' && errorCodes.has(data.error)) {
-    return { type: 'polyblok-connect', error: data.error as ConnectErrorCode };
-  }
+  if (isConnectErrorCode(data.error)) return { type: 'polyblok-connect', error: data.error };
   return null;
 }

@@ -1,4 +1,5 @@
-import type { ConnectErrorCode, PanelSpace } from '#contract/connect.ts';
+import type { ConnectErrorCode } from '#contract/connect-errors.ts';
+import type { PanelSpace } from '#contract/connect.ts';
 import { routeUrl } from '#contract/routes.ts';
 import { readConnectMessage, type ConnectMessage } from '../protocol/connect-message.ts';
 import { challengeFor, newVerifier } from './pkce.ts';

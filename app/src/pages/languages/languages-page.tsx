@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLanguage, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SpaceLocale } from '#contract/spaces.ts';
-import { formatCount, formatQuantity } from '#kit/format/format.ts';
+import { CountTabList } from '#kit/components/count-tab-list.tsx';
+import { formatQuantity } from '#kit/format/format.ts';
 import { PageLayout } from '#kit/components/page-layout.tsx';
 import { usePageTitle } from '#kit/components/use-page-title.ts';
 import { useCurrentSpace } from '../../space/current-space.ts';
@@ -98,26 +99,11 @@ export function LanguagesPage() {
             px="md"
             pt="xs"
           >
-            <Tabs.List>
-              {languageTabs.map((name) => (
-                <Tabs.Tab
-                  key={name}
-                  value={name}
-                  rightSection={
-                    <Badge
-                      size="sm"
-                      variant={name === tab ? 'filled' : 'light'}
-                      color={name === tab ? 'brand' : 'gray'}
-                      circle={counts[name] < 10}
-                    >
-                      {formatCount(counts[name])}
-                    </Badge>
-                  }
-                >
-                  {languageTabLabels[name]}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
+            <CountTabList
+              tabs={languageTabs.map((name) => ({ value: name, label: languageTabLabels[name], count: counts[name] }))}
+              active={tab}
+              circle
+            />
           </Tabs>
           {shown.length === 0 ? (
             <Text c="dimmed" fz="sm" ta="center" py={40}>

@@ -1,10 +1,11 @@
-import { Badge, Button, Card, Tabs, Text } from '@mantine/core';
+import { Button, Card, Tabs, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { SpaceUser } from '#contract/spaces.ts';
 import type { MembershipStatus } from '#contract/member-rules.ts';
 import { accountKeys } from '#kit/data/account.queries.ts';
+import { CountTabList } from '#kit/components/count-tab-list.tsx';
 import { PageLayout } from '#kit/components/page-layout.tsx';
 import { usePageTitle } from '#kit/components/use-page-title.ts';
 import { useAccount } from '../../shell/use-account.ts';
@@ -56,25 +57,12 @@ export function MembersPage() {
       )}
       <Card p={0}>
         <Tabs value={tab} onChange={(value) => value && setTab(value as MembershipStatus)}>
-          <Tabs.List px="md" pt="xs">
-            {memberTabs.map(({ status, label }) => (
-              <Tabs.Tab
-                key={status}
-                value={status}
-                rightSection={
-                  <Badge
-                    size="sm"
-                    variant={tab === status ? 'filled' : 'light'}
-                    color={tab === status ? 'brand' : 'gray'}
-                  >
-                    {counts[status]}
-                  </Badge>
-                }
-              >
-                {label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
+          <CountTabList
+            tabs={memberTabs.map(({ status, label }) => ({ value: status, label, count: counts[status] }))}
+            active={tab}
+            px="md"
+            pt="xs"
+          />
           {memberTabs.map(({ status }) => (
             <Tabs.Panel key={status} value={status} p="md">
               <MembersTable

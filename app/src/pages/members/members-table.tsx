@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Pagination, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { SpaceUser } from '#contract/spaces.ts';
 import type { MembershipStatus } from '#contract/member-rules.ts';
 import { formatDate } from '#kit/format/format.ts';
 import { InitialAvatar } from '#kit/components/initial-avatar.tsx';
+import { RecordTable } from '#kit/components/record-table.tsx';
 import { roleColors } from '#kit/components/theme.ts';
 import { roleLabels } from '#kit/format/role-labels.ts';
 import { displayName, pageOf, PAGE_SIZES, type RowPermissions } from './member-rules.ts';
@@ -35,6 +36,44 @@ const emptyText: Record<MembershipStatus, string> = {
   requesting: 'Nobody is asking to join this space.',
 };
 
+function MemberCells({ member, isYou }: { member: SpaceUser; isYou: boolean }) {
+  return (
+    <>
+      <Table.Td>
+        <Group gap="sm" wrap="nowrap">
+          <InitialAvatar name={member.name} email={member.email} color={roleColors[member.pivot.role]} size="md" />
+          <Stack gap={0} miw={0}>
+            <Group gap="xs" wrap="nowrap">
+              <Text fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {displayName(member)}
+              </Text>
+              {isYou && (
+                <Badge size="xs" variant="outline" color="gray">
+                  You
+                </Badge>
+              )}
+            </Group>
+            {/* Without a name the e-mail is the heading already; once is enough. */}
+            {member.name?.trim() && (
+              <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {member.email}
+              </Text>
+            )}
+          </Stack>
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Badge variant="light" color={roleColors[member.pivot.role]}>
+          {roleLabels[member.pivot.role]}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Text fz="sm">{formatDate(member.pivot.created_at)}</Text>
+      </Table.Td>
+    </>
+  );
+}
+
 /** One tab of members, paged when long (spec section 9: the user list has a page size option). */
 export function MembersTable({ status, members, currentUserId, permissionsOf, onAction }: MembersTableProps) {
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
@@ -51,73 +90,29 @@ export function MembersTable({ status, members, currentUserId, permissionsOf, on
 
   return (
     <Stack gap="md">
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" highlightOnHover aria-label={tableLabel[status]}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Member</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>{sinceHeader[status]}</Table.Th>
-              <Table.Th w={status === 'requesting' ? 140 : 56}>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.items.map((member) => (
-              <Table.Tr key={member.id}>
-                <Table.Td>
-                  <Group gap="sm" wrap="nowrap">
-                    <InitialAvatar
-                      name={member.name}
-                      email={member.email}
-                      color={roleColors[member.pivot.role]}
-                      size="md"
-                    />
-                    <Stack gap={0} miw={0}>
-                      <Group gap="xs" wrap="nowrap">
-                        <Text fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                          {displayName(member)}
-                        </Text>
-                        {member.id === currentUserId && (
-                          <Badge size="xs" variant="outline" color="gray">
-                            You
-                          </Badge>
-                        )}
-                      </Group>
-                      {/* Without a name the e-mail is the heading already; once is enough. */}
-                      {member.name?.trim() && (
-                        <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                          {member.email}
-                        </Text>
-                      )}
-                    </Stack>
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={roleColors[member.pivot.role]}>
-                    {roleLabels[member.pivot.role]}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Text fz="sm">{formatDate(member.pivot.created_at)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    {/* A request is waiting on someone: the answer most often given is one click away. */}
-                    {permissionsOf(member).approve && (
-                      <Button size="compact-sm" variant="light" onClick={() => onAction('approve', member)}>
-                        Approve
-                      </Button>
-                    )}
-                    <MemberRowMenu member={member} allowed={permissionsOf(member)} onAction={onAction} />
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <RecordTable
+        label={tableLabel[status]}
+        minWidth={640}
+        columns={[{ header: 'Member' }, { header: 'Role' }, { header: sinceHeader[status] }]}
+        rows={shown.items}
+        rowKey={(member) => member.id}
+        cells={(member) => <MemberCells member={member} isYou={member.id === currentUserId} />}
+        actions={{
+          width: status === 'requesting' ? 140 : 56,
+          gap: 'xs',
+          render: (member) => (
+            <>
+              {/* A request is waiting on someone: the answer most often given is one click away. */}
+              {permissionsOf(member).approve && (
+                <Button size="compact-sm" variant="light" onClick={() => onAction('approve', member)}>
+                  Approve
+                </Button>
+              )}
+              <MemberRowMenu member={member} allowed={permissionsOf(member)} onAction={onAction} />
+            </>
+          ),
+        }}
+      />
       {members.length > PAGE_SIZES[0] && (
         <Group justify="space-between" gap="md">
           <Group gap="xs">

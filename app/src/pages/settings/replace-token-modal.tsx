@@ -1,7 +1,7 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '#kit/api/api-client.ts';
-import { errorMessage, notifySuccess } from '#kit/components/notify.ts';
+import { notifySuccess } from '#kit/components/notify.ts';
+import { TokenField } from '#kit/components/token-field.tsx';
 import { useReplaceSpaceToken } from '#kit/data/space-sync.queries.ts';
 
 export interface ReplaceTokenModalProps {
@@ -14,12 +14,6 @@ export interface ReplaceTokenModalProps {
 export function ReplaceTokenModal({ spaceId, spaceName, onClose }: ReplaceTokenModalProps) {
   const [token, setToken] = useState('');
   const replace = useReplaceSpaceToken(spaceId);
-  const error = replace.error;
-  const fieldError = !error
-    ? null
-    : error instanceof ApiError && error.code === 'invalid_token'
-      ? 'Invalid personal access token'
-      : errorMessage(error, 'The token could not be saved. Please try again.');
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -40,18 +34,14 @@ export function ReplaceTokenModal({ spaceId, spaceName, onClose }: ReplaceTokenM
             Paste a Storyblok personal access token that can see <strong>{spaceName}</strong>. Polyblok checks it,
             stores it encrypted, writes any pending translations and synchronizes again.
           </Text>
-          <PasswordInput
-            label="Personal access token"
-            placeholder="Paste your token"
-            autoComplete="off"
-            spellCheck={false}
-            data-autofocus
+          <TokenField
             value={token}
-            onChange={(event) => {
-              setToken(event.currentTarget.value);
+            onChange={(value) => {
+              setToken(value);
               if (replace.isError) replace.reset();
             }}
-            error={fieldError}
+            error={replace.error}
+            fallbackMessage="The token could not be saved. Please try again."
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={replace.isPending}>

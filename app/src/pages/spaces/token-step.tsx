@@ -1,7 +1,6 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { FormEvent } from 'react';
-import { ApiError } from '#kit/api/api-client.ts';
-import { errorMessage } from '#kit/components/notify.ts';
+import { TokenField } from '#kit/components/token-field.tsx';
 
 export interface TokenStepProps {
   token: string;
@@ -9,13 +8,6 @@ export interface TokenStepProps {
   onVerify: () => void;
   verifying: boolean;
   error: unknown;
-}
-
-/** What the token field says when Storyblok (or Polyblok) refused it. */
-function tokenError(error: unknown): string | null {
-  if (!error) return null;
-  if (error instanceof ApiError && error.code === 'invalid_token') return 'Invalid personal access token';
-  return errorMessage(error, 'The token could not be checked. Please try again.');
 }
 
 /** Step 1 of 'Add a space': the personal access token, checked against Storyblok. */
@@ -34,15 +26,11 @@ export function TokenStep({ token, onTokenChange, onVerify, verifying, error }: 
           </Anchor>
           . It is stored encrypted and used only to sync and write translations.
         </Text>
-        <PasswordInput
-          label="Personal access token"
-          placeholder="Paste your token"
-          autoComplete="off"
-          spellCheck={false}
-          data-autofocus
+        <TokenField
           value={token}
-          onChange={(event) => onTokenChange(event.currentTarget.value)}
-          error={tokenError(error)}
+          onChange={onTokenChange}
+          error={error}
+          fallbackMessage="The token could not be checked. Please try again."
         />
         <Group justify="flex-end">
           <Button type="submit" disabled={!token.trim()} loading={verifying}>

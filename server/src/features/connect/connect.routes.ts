@@ -1,11 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import {
-  exchangePanelCode,
-  getPanelConfig,
-  getPanelStory,
-  syncPanelStory,
-  type ConnectErrorCode,
-} from '#contract/connect.ts';
+import type { ConnectErrorCode } from '#contract/connect-errors.ts';
+import { exchangePanelCode, getPanelConfig, getPanelStory, syncPanelStory } from '#contract/connect.ts';
 import { routes } from '#contract/routes.ts';
 import type { BindRoute } from '../../http/route-binder.ts';
 import { clientInfo } from '../auth/index.ts';

@@ -1,4 +1,4 @@
-import type { ConnectErrorCode } from '#contract/connect.ts';
+import type { ConnectErrorCode } from '#contract/connect-errors.ts';
 import { AppError } from '../../errors.ts';
 import { startSession, type ClientInfo } from '../auth/index.ts';
 import { matchAccount } from './connect-account.ts';
