@@ -166,17 +166,6 @@ export function formatRun(run: RepeatedRun): string {
   return `${run.places.map((at) => `${at.path}:${at.start}-${at.end}`).join(' ~ ')} (${run.lines} lines)`;
 }
 
-/**
- * Repeats known and left alone for now, each with its reason, so that the check can guard everything else. An
- * entry that no longer matches a repeat fails the check: it goes when its repeat does.
- */
-export const knownRepeats: ReadonlyArray<{ path: string; reason: string }> = [
-  {
-    path: 'server/src/features/auth/auth-deps.ts',
-    reason: 'AuthDepsInput lists fields of AuthDeps again; auth is being rewritten on another branch.',
-  },
-];
-
 /** The checked files git knows of (tracked, or new and not ignored), read from the repository at `root`. */
 export function readCheckedFiles(root: string): SourceFile[] {
   const listed = execFileSync(
@@ -198,33 +187,20 @@ export interface RepositoryCheck {
   files: number;
   /** Repeats to write once. */
   runs: RepeatedRun[];
-  /** Repeats of `knownRepeats`, still there. */
-  known: RepeatedRun[];
-  /** Entries of `knownRepeats` whose repeat is gone. */
-  stale: string[];
 }
 
 export function checkRepository(root: string): RepositoryCheck {
   const files = readCheckedFiles(root);
-  const all = findRepeatedRuns(files);
-  const isKnown = (run: RepeatedRun) =>
-    run.places.every((place) => knownRepeats.some((known) => known.path === place.path));
-  const known = all.filter(isKnown);
-  const stale = knownRepeats
-    .filter((entry) => !known.some((run) => run.places.some((place) => place.path === entry.path)))
-    .map((entry) => entry.path);
-  return { files: files.length, runs: all.filter((run) => !isKnown(run)), known, stale };
+  return { files: files.length, runs: findRepeatedRuns(files) };
 }
 
 function main(): void {
   const started = performance.now();
-  const { files, runs, known, stale } = checkRepository(fileURLToPath(new URL('..', import.meta.url)));
+  const { files, runs } = checkRepository(fileURLToPath(new URL('..', import.meta.url)));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   for (const run of runs) console.log(formatRun(run));
-  for (const file of stale)
-    console.log(`${file} no longer repeats itself: remove it from knownRepeats in lint/repeated-lines.ts.`);
-  const summary = `${runs.length} repeated run${runs.length === 1 ? '' : 's'} of ${minimumRunLines} or more lines in ${files} files, ${known.length} known and left for now (${seconds}s)`;
-  if (runs.length > 0 || stale.length > 0) {
+  const summary = `${runs.length} repeated run${runs.length === 1 ? '' : 's'} of ${minimumRunLines} or more lines in ${files} files (${seconds}s)`;
+  if (runs.length > 0) {
     console.log(`${summary}: write each once and use it from both places.`);
     process.exitCode = 1;
     return;

@@ -31,15 +31,10 @@ export interface AuthDeps {
   limiters: Record<keyof AuthLimits, RateLimiter>;
 }
 
-export interface AuthDepsInput {
-  prisma: Database;
-  queue: JobQueue;
-  logger: Logger;
-  siteUrl: string;
-  clock: Clock;
-  settings: AuthSettings;
+/** What the app gives to build them: the process's parts, and the secrets the keys derive from. */
+export type AuthDepsInput = Pick<AuthDeps, 'prisma' | 'queue' | 'logger' | 'siteUrl' | 'clock' | 'settings'> & {
   secrets: ServerSecrets;
-}
+};
 
 function deriveKey(secret: string, purpose: string): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, 'polyblok', purpose, 32));
