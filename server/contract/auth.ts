@@ -8,7 +8,6 @@ import { defineEndpoint } from './endpoint.ts';
  * refuses GoTrue's way (auth-errors.ts); auth-js is their client, so the kit's API client does not call them.
  */
 
-
 const isoTime = z.iso.datetime({ offset: true });
 
 /** Trimmed and lower-cased, as accounts are stored. */
