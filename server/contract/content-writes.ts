@@ -21,6 +21,12 @@ export const saveTranslation = defineEndpoint('saveTranslation', {
     value: translationValueSchema,
     /** The source hash the translator verified against; absent saves the translation unverified. */
     reference_hash: z.string().max(100).nullish(),
+    /**
+     * The translation's `updated_at` the translator started from (null: there was none). When it has changed
+     * since, nothing is saved and the answer is 409 `translation_changed` with the translation as it is now.
+     * Absent, the last save wins.
+     */
+    base_updated_at: z.iso.datetime({ offset: true }).nullish(),
   }),
   response: translatableKeySchema,
   role: leastRoleFor.translate,

@@ -33,6 +33,11 @@ export const errorCodes = [
   'ai_unavailable',
   /** The tool panel's sign-in code is unknown, used, expired, or not for this panel: sign in again. */
   'invalid_connect_code',
+  /**
+   * Someone changed the translation since the translator started from it: nothing was saved, and the answer's
+   * `current` holds the translation as it stands now, with who saved it and when.
+   */
+  'translation_changed',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -45,10 +50,21 @@ export const errorDetailSchema = z.object({
 
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 
+/** A translation as it stands now, sent with `translation_changed`: null value when it was removed meanwhile. */
+export const currentTranslationSchema = z.object({
+  value: z.unknown().nullable(),
+  value_text: z.string().nullable(),
+  updated_at: z.iso.datetime({ offset: true }).nullable(),
+  updated_by: z.object({ id: z.uuid(), name: z.string().nullable(), email: z.string() }).nullable(),
+});
+
+export type CurrentTranslation = z.infer<typeof currentTranslationSchema>;
+
 export const errorResponseSchema = z.object({
   code: z.enum(errorCodes),
   message: z.string(),
   details: z.array(errorDetailSchema).optional(),
+  current: currentTranslationSchema.optional(),
 });
 
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,5 +1,5 @@
 import { authErrorCodes, type AuthErrorCode, type WeakPasswordReason } from '#contract/auth-errors.ts';
-import { errorCodes, type ErrorCode, type ErrorDetail } from '#contract/errors.ts';
+import { errorCodes, type CurrentTranslation, type ErrorCode, type ErrorDetail } from '#contract/errors.ts';
 
 /** A code of the product API (errors.ts) or of the GoTrue-compatible auth API (auth-errors.ts). */
 export type AppErrorCode = ErrorCode | AuthErrorCode;
@@ -26,6 +26,7 @@ const statusByCode: Record<AppErrorCode, number> = {
   quota_exceeded: 429,
   ai_unavailable: 503,
   invalid_connect_code: 400,
+  translation_changed: 409,
 
   validation_failed: 400,
   bad_json: 400,
@@ -66,6 +67,8 @@ export interface AppErrorOptions {
   status?: number;
   /** Why a password was refused (GoTrue's `weak_password.reasons`). */
   reasons?: WeakPasswordReason[];
+  /** The translation as it stands now, for `translation_changed`. */
+  current?: CurrentTranslation;
 }
 
 /**
@@ -80,6 +83,8 @@ export class AppError<Code extends AppErrorCode = AppErrorCode> extends Error {
   readonly details: ErrorDetail[] | undefined;
   /** Why a password was refused (GoTrue's `weak_password.reasons`). */
   readonly reasons: WeakPasswordReason[] | undefined;
+  /** The translation as it stands now, for `translation_changed`. */
+  readonly current: CurrentTranslation | undefined;
 
   /** `details` may be given directly as the third argument, or with the other options. */
   constructor(code: Code, message: string, options?: ErrorDetail[] | AppErrorOptions) {
@@ -90,6 +95,7 @@ export class AppError<Code extends AppErrorCode = AppErrorCode> extends Error {
     this.status = resolved.status ?? statusByCode[code];
     this.details = resolved.details;
     this.reasons = resolved.reasons;
+    this.current = resolved.current;
   }
 
   /**

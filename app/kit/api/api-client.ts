@@ -1,6 +1,6 @@
 import type { Endpoint, EndpointResponse } from '#contract/endpoint.ts';
 import type { Endpoints } from '#contract/endpoints.ts';
-import type { ErrorCode, ErrorDetail } from '#contract/errors.ts';
+import type { CurrentTranslation, ErrorCode, ErrorDetail } from '#contract/errors.ts';
 import {
   buildPath,
   methodsOf,
@@ -17,13 +17,22 @@ export class ApiError extends Error {
   readonly code: ErrorCode | 'network_error';
   readonly status: number;
   readonly details: ErrorDetail[];
+  /** With `translation_changed`: the translation as it stands now. */
+  readonly current: CurrentTranslation | null;
 
-  constructor(code: ErrorCode | 'network_error', status: number, message: string, details: ErrorDetail[] = []) {
+  constructor(
+    code: ErrorCode | 'network_error',
+    status: number,
+    message: string,
+    details: ErrorDetail[] = [],
+    current: CurrentTranslation | null = null,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
     this.details = details;
+    this.current = current;
   }
 }
 
@@ -112,6 +121,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     code?: unknown;
     message?: unknown;
     details?: unknown;
+    current?: unknown;
   } | null;
   if (body && typeof body.code === 'string' && typeof body.message === 'string') {
     return new ApiError(
@@ -119,6 +129,7 @@ async function toApiError(response: Response): Promise<ApiError> {
       response.status,
       body.message,
       Array.isArray(body.details) ? (body.details as ErrorDetail[]) : [],
+      body.current && typeof body.current === 'object' ? (body.current as CurrentTranslation) : null,
     );
   }
   return new ApiError(

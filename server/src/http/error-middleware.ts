@@ -35,6 +35,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     }
     const body: ErrorResponse = { code: appError.code, message: appError.message };
     if (appError.details) body.details = appError.details;
+    if (appError.current) body.current = appError.current;
     res.status(appError.status).json(body);
   };
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { scheduleWriteBack } from '../write-back/index.ts';
-import { refreshCounts } from './content-counts.service.ts';
+import { withStoryCounts } from './content-counts.service.ts';
 import { localeInSpace } from './content-scope.ts';
 import { resolveKey, type KeyRef } from './key-lookup.ts';
 import { keyViewSelect, toKeyView } from './key-view.ts';
@@ -20,19 +20,21 @@ export interface SaveInput extends KeyRef {
   field_type: string;
   value: string | { type: 'doc' };
   reference_hash?: string | null | undefined;
+  /** The translation's updated_at the translator started from (null: none); absent, the last save wins. */
+  base_updated_at?: string | null | undefined;
 }
 
 /** After translations of these stories changed: exact counts now, and the stories queued for Storyblok. */
 export async function afterTranslationsChanged(deps: ContentDeps, spaceId: number, storyIds: number[]): Promise<void> {
-  const unique = [...new Set(storyIds)];
-  await refreshCounts(deps.prisma, spaceId, unique);
-  await scheduleWriteBack(deps, unique);
+  await withStoryCounts(deps.prisma, spaceId, storyIds, async () => undefined);
+  await scheduleWriteBack(deps, [...new Set(storyIds)]);
 }
 
 /**
  * Saves a translator's translation. With the source hash the translator saw it is verified; when that hash
- * is no longer the key's (the source changed meanwhile), nothing is saved and the translator is told. An
- * empty value removes the translation. A manual save replaces any AI ask under way for the key.
+ * is no longer the key's (the source changed meanwhile), nothing is saved and the translator is told. With the
+ * translation's `updated_at` the translator started from, a save over someone else's newer one is refused with
+ * theirs. An empty value removes the translation. A manual save replaces any AI ask under way for the key.
  */
 export async function saveTranslation(
   deps: ContentDeps,
@@ -59,7 +61,8 @@ export async function saveTranslation(
   }
   const normalized = normalizeValue(key.fieldType, input.value);
   const where = { translatableKeyId_spaceLocaleId: { translatableKeyId: key.id, spaceLocaleId: locale.id } };
-  await prisma.$transaction(async (tx) => {
+  await withStoryCounts(prisma, spaceId, [key.storyId], async (tx) => {
+    if (input.base_updated_at !== undefined) await assertUnchangedSince(tx, where, input.base_updated_at);
     await tx.translationAsk.deleteMany({ where: { translatableKeyId: key.id, spaceLocaleId: locale.id } });
     if (normalized.empty) {
       await tx.translation.deleteMany({ where: { translatableKeyId: key.id, spaceLocaleId: locale.id } });
@@ -82,7 +85,7 @@ export async function saveTranslation(
       select: { id: true },
     });
   });
-  await afterTranslationsChanged(deps, spaceId, [key.storyId]);
+  await scheduleWriteBack(deps, [key.storyId]);
   const row = await prisma.translatableKey.findUniqueOrThrow({
     where: { id: key.id },
     select: keyViewSelect(locale.id),
@@ -115,8 +118,7 @@ export async function setVerified(
     },
   });
   const skipped: string[] = [];
-  const touched: number[] = [];
-  let updated = 0;
+  const changes: Array<{ id: number; storyId: number; hash: string; valueText: string }> = [];
   for (const item of items) {
     const candidates = keys.filter((key) => key.key === item.key && (!item.story_id || key.storyId === item.story_id));
     const key = candidates.length === 1 ? candidates[0]! : null;
@@ -127,18 +129,24 @@ export async function setVerified(
       skipped.push(item.key);
       continue;
     }
-    await prisma.translation.update({
-      where: { id: translation.id },
-      data: verified
-        ? { referenceHash: key.hash, verifiedSourceText: key.valueText }
-        : { referenceHash: null, verifiedSourceText: null },
-      select: { id: true },
-    });
-    updated += 1;
-    touched.push(key.storyId);
+    changes.push({ id: translation.id, storyId: key.storyId, hash: key.hash, valueText: key.valueText });
   }
-  if (touched.length > 0) await afterTranslationsChanged(deps, spaceId, touched);
-  return { updated, skipped };
+  if (changes.length === 0) return { updated: 0, skipped };
+  const storyIds = changes.map((change) => change.storyId);
+  await withStoryCounts(prisma, spaceId, storyIds, async (tx) => {
+    // In id order, so two bulk changes of the same translations never wait on each other in a circle.
+    for (const change of [...changes].sort((a, b) => a.id - b.id)) {
+      await tx.translation.update({
+        where: { id: change.id },
+        data: verified
+          ? { referenceHash: change.hash, verifiedSourceText: change.valueText }
+          : { referenceHash: null, verifiedSourceText: null },
+        select: { id: true },
+      });
+    }
+  });
+  await scheduleWriteBack(deps, [...new Set(storyIds)]);
+  return { updated: changes.length, skipped };
 }
 
 /** Copies a key's translation to every other key of the space with the same source, in that locale. */
@@ -160,28 +168,69 @@ export async function applyToAssociated(
     where: { spaceId, hash: key.hash, fieldType: key.fieldType, id: { not: key.id } },
     select: { id: true, hash: true, valueText: true, storyId: true },
   });
-  for (const other of others) {
-    const data = {
-      value: source.value as Prisma.InputJsonValue,
-      valueText: source.valueText,
-      isNeedingFormatting: source.isNeedingFormatting,
-      referenceHash: input.verify ? other.hash : null,
-      verifiedSourceText: input.verify ? other.valueText : null,
-      origin: 'manual' as const,
-      translatedById: userId,
-    };
-    await prisma.translation.upsert({
-      where: { translatableKeyId_spaceLocaleId: { translatableKeyId: other.id, spaceLocaleId: locale.id } },
-      create: { translatableKeyId: other.id, spaceLocaleId: locale.id, ...data },
-      update: data,
-      select: { id: true },
-    });
-  }
-  if (others.length > 0)
-    await afterTranslationsChanged(
-      deps,
-      spaceId,
-      others.map((other) => other.storyId),
-    );
+  if (others.length === 0) return { updated: 0 };
+  const copied = {
+    value: source.value as Prisma.InputJsonValue,
+    valueText: source.valueText,
+    isNeedingFormatting: source.isNeedingFormatting,
+    origin: 'manual' as const,
+    translatedById: userId,
+  };
+  const storyIds = others.map((other) => other.storyId);
+  await withStoryCounts(prisma, spaceId, storyIds, async (tx) => {
+    for (const other of others) {
+      const data = {
+        ...copied,
+        referenceHash: input.verify ? other.hash : null,
+        verifiedSourceText: input.verify ? other.valueText : null,
+      };
+      await tx.translation.upsert({
+        where: { translatableKeyId_spaceLocaleId: { translatableKeyId: other.id, spaceLocaleId: locale.id } },
+        create: { translatableKeyId: other.id, spaceLocaleId: locale.id, ...data },
+        update: data,
+        select: { id: true },
+      });
+    }
+  });
+  await scheduleWriteBack(deps, [...new Set(storyIds)]);
   return { updated: others.length };
+}
+
+type Tx = Parameters<Parameters<Database['$transaction']>[0]>[0];
+
+/**
+ * Refuses a save over a translation someone changed since the translator started from it (or made, when they
+ * started from none), answering the translation as it is now so that neither text is lost.
+ */
+async function assertUnchangedSince(
+  tx: Tx,
+  where: Prisma.TranslationWhereUniqueInput,
+  base: string | null,
+): Promise<void> {
+  const current = await tx.translation.findUnique({
+    where,
+    select: {
+      value: true,
+      valueText: true,
+      updatedAt: true,
+      translatedBy: { select: { id: true, name: true, email: true } },
+    },
+  });
+  const unchanged =
+    current === null ? base === null : base !== null && current.updatedAt.getTime() === Date.parse(base);
+  if (unchanged) return;
+  const who = current?.translatedBy ? current.translatedBy.name || current.translatedBy.email : null;
+  const what = current ? 'changed this translation' : 'removed this translation';
+  throw new AppError(
+    'translation_changed',
+    `${who ?? 'Someone'} ${what} since you started editing it, so yours was not saved. Compare the two and keep one.`,
+    {
+      current: {
+        value: current?.value ?? null,
+        value_text: current?.valueText ?? null,
+        updated_at: current?.updatedAt.toISOString() ?? null,
+        updated_by: current?.translatedBy ?? null,
+      },
+    },
+  );
 }

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TranslatableKey } from '#contract/content.ts';
+import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
+import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
+import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
+import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
+import { createAccount, uniqueEmail } from '#tests/support/auth-client.ts';
+import { connectBasicSpace } from '#tests/support/connected-space.ts';
+import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+
+let storyblok: FakeStoryblok;
+let server: TestServer;
+let owner: ApiClient;
+let spaceId: number;
+let homeId: number;
+let locales: Array<{ id: number; code: string }>;
+const translators: Array<{ api: ApiClient; name: string }> = [];
+
+/** A translator of the space: invited by the owner, with a display name, joined. */
+async function translator(name: string): Promise<{ api: ApiClient; name: string }> {
+  const email = uniqueEmail(name.normalize('NFD').replace(/[^a-z]/gi, '').toLowerCase());
+  const session = await createAccount(server, email);
+  await server.prisma.user.update({ where: { id: session.user.id }, data: { name } });
+  await owner.call('inviteUser', { params: { id: spaceId }, body: { email, role: 'translator' } });
+  const api = createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => session.access_token });
+  await api.call('acceptInvite', { params: { id: spaceId } });
+  return { api, name };
+}
+
+const homeKeys = async (api: ApiClient, locale: string): Promise<TranslatableKey[]> =>
+  (await api.call('getStory', { params: { storyId: homeId }, query: { locale } })).translatable_keys;
+
+/** Every count Polyblok keeps, side by side with a recount from the translation rows themselves. */
+async function countsAndRecount() {
+  const kept = await server.prisma.$queryRaw<Array<Record<string, number>>>`
+    SELECT s.story_id, s.space_locale_id, s.translated_count AS translated, s.verified_count AS verified
+    FROM story_locale_stats s JOIN story_nodes n ON n.id = s.story_id
+    WHERE n.space_id = ${spaceId} ORDER BY 1, 2`;
+  const recounted = await server.prisma.$queryRaw<Array<Record<string, number>>>`
+    SELECT k.story_id, l.id AS space_locale_id, count(t.id)::int AS translated,
+           (count(t.id) FILTER (WHERE t.reference_hash = k.hash))::int AS verified
+    FROM translatable_keys k JOIN space_locales l ON l.space_id = k.space_id
+    LEFT JOIN translations t ON t.translatable_key_id = k.id AND t.space_locale_id = l.id
+    WHERE k.space_id = ${spaceId} GROUP BY 1, 2 ORDER BY 1, 2`;
+  const languages = await server.prisma.spaceLocale.findMany({
+    where: { spaceId },
+    select: { id: true, translatedKeyCount: true, verifiedKeyCount: true },
+    orderBy: { id: 'asc' },
+  });
+  const space = await server.prisma.space.findUniqueOrThrow({
+    where: { id: spaceId },
+    select: { translatedKeysCount: true },
+  });
+  const sum = (id: number, field: 'translated' | 'verified') =>
+    recounted.filter((row) => row.space_locale_id === id).reduce((total, row) => total + row[field]!, 0);
+  return {
+    kept: { stats: kept, languages, space: space.translatedKeysCount },
+    recount: {
+      stats: recounted,
+      languages: languages.map(({ id }) => ({
+        id,
+        translatedKeyCount: sum(id, 'translated'),
+        verifiedKeyCount: sum(id, 'verified'),
+      })),
+      space: languages.reduce((total, { id }) => total + sum(id, 'translated'), 0),
+    },
+  };
+}
+
+beforeAll(async () => {
+  storyblok = await startFakeStoryblok({ dataDir: basicFixture.dir });
+  server = await startTestServer({ env: { STORYBLOK_MAPI_URL: storyblok.mapiUrl } });
+  ({ api: owner, spaceId } = await connectBasicSpace(server, 'saves'));
+  homeId = (
+    await server.prisma.storyNode.findFirstOrThrow({
+      where: { spaceId, storyblokId: BigInt(basicFixture.stories.home) },
+      select: { id: true },
+    })
+  ).id;
+  locales = await server.prisma.spaceLocale.findMany({ where: { spaceId }, select: { id: true, code: true } });
+  for (const name of ['Ana', 'Ben', 'Chloé', 'Dev', 'Eli']) translators.push(await translator(name));
+});
+
+afterAll(async () => {
+  await server?.close();
+  await storyblok?.close();
+});
+
+describe('many translators saving into one story at once', () => {
+  it('answers every one of 50 concurrent saves, and keeps every count equal to a recount', async () => {
+    const keys = (await homeKeys(owner, 'de')).filter((key) => key.field_type !== 'richtext');
+    const saves = Array.from({ length: 50 }, (_, index) => {
+      const person = translators[index % translators.length]!;
+      const key = keys[index % keys.length]!;
+      const locale = locales[Math.floor(index / keys.length) % locales.length]!;
+      // Some verified, some not, some emptied (removed): every kind of change to the counts at once.
+      const value = index % 7 === 0 ? '' : `${person.name} ${locale.code} ${index}`;
+      return person.api
+        .call('saveTranslation', {
+          body: {
+            key: key.key,
+            space_locale_id: locale.id,
+            field_type: key.field_type,
+            value,
+            ...(index % 3 === 0 ? { reference_hash: key.hash } : {}),
+          },
+        })
+        .then(
+          () => 200,
+          (error: unknown) => (error instanceof ApiError ? error.status : 0),
+        );
+    });
+    const statuses = await Promise.all(saves);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+
+    const { kept, recount } = await countsAndRecount();
+    expect(kept.stats).toEqual(recount.stats);
+    expect(kept.languages).toEqual(recount.languages);
+    expect(kept.space).toBe(recount.space);
+  });
+});
+
+describe('two translators editing the same key', () => {
+  it('refuses the later save over the earlier one, answering who changed it and both texts stay', async () => {
+    const [ana, ben] = translators;
+    const de = locales.find((locale) => locale.code === 'de')!;
+    const title = (await homeKeys(ana!.api, 'de')).find((key) => key.field === 'title')!;
+    // Both opened the key at the same moment.
+    const base = title.updated_at;
+
+    const saved = await ana!.api.call('saveTranslation', {
+      body: {
+        key: title.key,
+        space_locale_id: de.id,
+        field_type: 'text',
+        value: 'Willkommen (Ana)',
+        base_updated_at: base,
+      },
+    });
+    const refused = await ben!.api
+      .call('saveTranslation', {
+        body: {
+          key: title.key,
+          space_locale_id: de.id,
+          field_type: 'text',
+          value: 'Willkommen (Ben)',
+          base_updated_at: base,
+        },
+      })
+      .then(
+        () => null,
+        (error: unknown) => error as ApiError,
+      );
+    expect(refused).toMatchObject({ status: 409, code: 'translation_changed' });
+    expect(refused!.message).toMatch(/^Ana changed this translation since you started editing it/);
+    expect(refused!.current).toMatchObject({
+      value: 'Willkommen (Ana)',
+      value_text: 'Willkommen (Ana)',
+      updated_at: saved.updated_at,
+      updated_by: { name: 'Ana' },
+    });
+    // Nothing of Ben's was saved.
+    expect((await homeKeys(owner, 'de')).find((key) => key.field === 'title')?.translated_key_value).toBe(
+      'Willkommen (Ana)',
+    );
+
+    // Ben takes Ana's as his new starting point, and his save goes through.
+    const mine = await ben!.api.call('saveTranslation', {
+      body: {
+        key: title.key,
+        space_locale_id: de.id,
+        field_type: 'text',
+        value: 'Willkommen (Ben)',
+        base_updated_at: refused!.current!.updated_at,
+      },
+    });
+    expect(mine.translated_key_value).toBe('Willkommen (Ben)');
+  });
+
+  it('refuses a save that started from no translation when one was made meanwhile, and lets the last save win without a base', async () => {
+    const [ana, ben] = translators;
+    const fr = locales.find((locale) => locale.code === 'fr')!;
+    const headline = (await homeKeys(ana!.api, 'fr')).find((key) => key.field === 'headline')!;
+    await ana!.api.call('saveTranslation', {
+      body: { key: headline.key, space_locale_id: fr.id, field_type: 'text', value: '' },
+    });
+    await ana!.api.call('saveTranslation', {
+      body: {
+        key: headline.key,
+        space_locale_id: fr.id,
+        field_type: 'text',
+        value: 'Bonjour (Ana)',
+        base_updated_at: null,
+      },
+    });
+    const refused = await ben!.api
+      .call('saveTranslation', {
+        body: {
+          key: headline.key,
+          space_locale_id: fr.id,
+          field_type: 'text',
+          value: 'Salut (Ben)',
+          base_updated_at: null,
+        },
+      })
+      .then(
+        () => null,
+        (error: unknown) => error as ApiError,
+      );
+    expect(refused).toMatchObject({ status: 409, code: 'translation_changed' });
+    expect(refused!.current?.value).toBe('Bonjour (Ana)');
+
+    const lastWins = await ben!.api.call('saveTranslation', {
+      body: { key: headline.key, space_locale_id: fr.id, field_type: 'text', value: 'Salut (Ben)' },
+    });
+    expect(lastWins.translated_key_value).toBe('Salut (Ben)');
+  });
+});
