@@ -18,7 +18,12 @@ const translators: Array<{ api: ApiClient; name: string }> = [];
 
 /** A translator of the space: invited by the owner, with a display name, joined. */
 async function translator(name: string): Promise<{ api: ApiClient; name: string }> {
-  const email = uniqueEmail(name.normalize('NFD').replace(/[^a-z]/gi, '').toLowerCase());
+  const email = uniqueEmail(
+    name
+      .normalize('NFD')
+      .replace(/[^a-z]/gi, '')
+      .toLowerCase(),
+  );
   const session = await createAccount(server, email);
   await server.prisma.user.update({ where: { id: session.user.id }, data: { name } });
   await owner.call('inviteUser', { params: { id: spaceId }, body: { email, role: 'translator' } });
