@@ -110,8 +110,11 @@ export const getPanelStory = defineEndpoint('getPanelStory', {
 export const syncPanelStory = defineEndpoint('syncPanelStory', {
   params: panelStoryParams,
   response: panelStorySchema.extend({
-    /** updated: the keys changed; unchanged: nothing new; removed: Storyblok no longer has the story. */
-    outcome: z.enum(['updated', 'unchanged', 'removed']),
+    /**
+     * updated: the keys changed; unchanged: nothing new; removed: Storyblok no longer has the story; failed: its
+     * content could not be imported (the story detail's import_problem says why).
+     */
+    outcome: z.enum(['updated', 'unchanged', 'removed', 'failed']),
   }),
   role: leastRoleFor.translate,
 });

@@ -107,6 +107,10 @@ export const storyDetailSchema = z.object({
     requested: z.number(),
   }),
   translatable_keys: z.array(translatableKeySchema),
+  /** Why the story's content could not be imported by the last sync that tried, and when; null when it was. */
+  import_problem: z.object({ reason: z.string(), at: isoTime }).nullable(),
+  /** Components the story uses that the space's schemas no longer have: their fields are not shown. */
+  skipped_components: z.array(z.string()),
 });
 
 export type StoryDetail = z.infer<typeof storyDetailSchema>;

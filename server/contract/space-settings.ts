@@ -6,6 +6,25 @@ const spaceIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const writeBackModeSchema = z.enum(['all', 'verified_only']);
 
+const storyRefSchema = z.object({ id: z.number().int(), name: z.string(), full_slug: z.string() });
+
+/** At most this many stories are listed per problem; the counts say how many there are in all. */
+export const SYNC_PROBLEM_STORIES_LISTED = 50;
+
+export const syncProblemsSchema = z.object({
+  failed_stories: z.array(storyRefSchema.extend({ reason: z.string(), at: z.iso.datetime({ offset: true }) })),
+  failed_story_count: z.number().int().nonnegative(),
+  skipped_components: z.array(
+    z.object({
+      component: z.string(),
+      story_count: z.number().int().nonnegative(),
+      stories: z.array(storyRefSchema),
+    }),
+  ),
+});
+
+export type SyncProblems = z.infer<typeof syncProblemsSchema>;
+
 export const spaceSettingsSchema = z.object({
   /** Which translations go into Storyblok: every saved one, or only verified ones. */
   write_back_mode: writeBackModeSchema,
@@ -18,6 +37,8 @@ export const spaceSettingsSchema = z.object({
     last_error: z.string().nullable(),
     last_written_at: z.iso.datetime({ offset: true }).nullable(),
   }),
+  /** What syncs could not bring in: stories whose import failed, and components the schemas no longer have. */
+  sync_problems: syncProblemsSchema,
   /** AI words used today (UTC) against the space's daily allowance (the Entry Plan's, or the one without a plan). */
   ai_usage: z.object({
     words_today: z.number().int().nonnegative(),

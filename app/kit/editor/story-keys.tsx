@@ -11,6 +11,7 @@ import { KeyList } from './key-list.tsx';
 import { keysInTab, keyTabLabels, keyTabs, tabCounts, type KeyTab } from './key-tabs.ts';
 import { SelectionBar } from './selection-bar.tsx';
 import { StoryHeader } from './story-header.tsx';
+import { StoryImportNotice } from './story-import-notice.tsx';
 
 export interface StoryKeysProps {
   story: StoryDetail;
@@ -74,6 +75,7 @@ export const StoryKeys = memo(function StoryKeys({
         verifyOnSave={verifyOnSave}
         onVerifyOnSaveChange={onVerifyOnSaveChange}
       />
+      <StoryImportNotice story={story} />
       <Tabs
         value={tab}
         onChange={(value) => {

@@ -56,7 +56,7 @@ export function textKey(
   };
 }
 
-export function storyWith(keys: TranslatableKey[]): StoryDetail {
+export function storyWith(keys: TranslatableKey[], overrides: Partial<StoryDetail> = {}): StoryDetail {
   const count = (status: string) => keys.filter((key) => key.status === status).length;
   return {
     id: STORY_ID,
@@ -77,6 +77,9 @@ export function storyWith(keys: TranslatableKey[]): StoryDetail {
       requested: count('translation_requested'),
     },
     translatable_keys: keys,
+    import_problem: null,
+    skipped_components: [],
+    ...overrides,
   };
 }
 

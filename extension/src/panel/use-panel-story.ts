@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { PanelSpace } from '#contract/connect.ts';
 import { useApi } from '#kit/api/api-context.tsx';
 import { contentKeys } from '#kit/editor/content.queries.ts';
-import { notifyError, notifySuccess } from '#kit/components/notify.ts';
+import { notifyError, notifyFailure, notifySuccess } from '#kit/components/notify.ts';
 import { isSyncRunning, syncStatusQueryOptions } from '#kit/data/space-sync.queries.ts';
 import { panelKeys, panelStoryQueryOptions } from '../panel-api.ts';
 
@@ -11,6 +11,7 @@ const outcomeMessage = {
   updated: 'The story was read from Storyblok again and its keys are up to date.',
   unchanged: 'The story was already up to date.',
   removed: 'Storyblok no longer has this story.',
+  failed: 'Its content could not be imported; the story says why.',
 } as const;
 
 /** The story open in the editor, kept in step with what the key editor below saves. */
@@ -50,7 +51,8 @@ export function usePanelStory(space: PanelSpace, storyblokStoryId: number) {
       const { outcome, ...story } = result;
       client.setQueryData(panelKeys.story(space, storyblokStoryId), story);
       if (story.story) void client.invalidateQueries({ queryKey: [...contentKeys.stories(), story.story.id] });
-      notifySuccess('Story synced', outcomeMessage[outcome]);
+      if (outcome === 'failed') notifyFailure('Story not imported', outcomeMessage[outcome]);
+      else notifySuccess('Story synced', outcomeMessage[outcome]);
     },
     onError: (error) => notifyError('Sync failed', error, 'The story could not be synced. Please try again.'),
   });

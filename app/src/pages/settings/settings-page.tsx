@@ -8,6 +8,7 @@ import { useCurrentSpace } from '../../space/current-space.ts';
 import { DeleteSpaceCard } from './delete-space-card.tsx';
 import { SubscriptionCard } from './subscription-card.tsx';
 import { SyncCard } from './sync-card.tsx';
+import { SyncProblemsCard } from './sync-problems-card.tsx';
 import { WebhookCard } from './webhook-card.tsx';
 import { WriteBackCard } from './write-back-card.tsx';
 
@@ -24,6 +25,7 @@ export function SettingsPage() {
     <PageLayout title="Settings" maxWidth={960}>
       <Stack gap="lg">
         <SyncCard />
+        {settings.data && <SyncProblemsCard spaceId={space.id} problems={settings.data.sync_problems} />}
         <WriteBackCard settings={settings.data} error={settings.error} />
         {can('token') && <WebhookCard spaceId={space.id} />}
         <SubscriptionCard settings={settings.data} />

@@ -19,6 +19,9 @@ export async function getStoryDetail(prisma: Database, storyId: number, localeCo
       published: true,
       unpublishedChanges: true,
       storyblokUpdatedAt: true,
+      importError: true,
+      importErrorAt: true,
+      skippedComponents: true,
     },
   });
   if (!node || node.isFolder)
@@ -50,5 +53,10 @@ export async function getStoryDetail(prisma: Database, storyId: number, localeCo
       requested: count('translation_requested'),
     },
     translatable_keys: keys,
+    import_problem:
+      node.importError !== null
+        ? { reason: node.importError, at: (node.importErrorAt ?? new Date()).toISOString() }
+        : null,
+    skipped_components: node.skippedComponents,
   };
 }

@@ -2,6 +2,7 @@ import type { SpaceSettings } from '#contract/space-settings.ts';
 import type { Database } from '../../db/prisma.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { dailyAllowance, wordsUsedToday } from '../ai/index.ts';
+import { syncProblems } from '../sync/index.ts';
 import { scheduleWriteBack } from '../write-back/index.ts';
 
 export interface SettingsDeps {
@@ -14,7 +15,7 @@ export async function getSpaceSettings(deps: SettingsDeps, spaceId: number): Pro
   const { prisma } = deps;
   const space = await prisma.space.findUniqueOrThrow({ where: { id: spaceId }, select: { writeBackMode: true } });
   const scope = { story: { spaceId } };
-  const [pending, failed, lastFailure, lastWrite, wordsToday, dailyWords] = await Promise.all([
+  const [pending, failed, lastFailure, lastWrite, wordsToday, dailyWords, problems] = await Promise.all([
     prisma.storyWriteBack.count({ where: { ...scope, status: { in: ['pending', 'writing'] } } }),
     prisma.storyWriteBack.count({ where: { ...scope, status: 'failed' } }),
     prisma.storyWriteBack.findFirst({
@@ -29,6 +30,7 @@ export async function getSpaceSettings(deps: SettingsDeps, spaceId: number): Pro
     }),
     wordsUsedToday(prisma, spaceId),
     dailyAllowance(prisma, spaceId, deps.wordsWithoutPlan),
+    syncProblems(prisma, spaceId),
   ]);
   return {
     write_back_mode: space.writeBackMode,
@@ -38,6 +40,7 @@ export async function getSpaceSettings(deps: SettingsDeps, spaceId: number): Pro
       last_error: lastFailure?.lastError ?? null,
       last_written_at: lastWrite?.lastWrittenAt?.toISOString() ?? null,
     },
+    sync_problems: problems,
     ai_usage: { words_today: wordsToday, daily_words: dailyWords },
   };
 }

@@ -1,8 +1,21 @@
-/** Rows written per statement: big stories (tens of thousands of keys) go in many short statements. */
-export const IMPORT_BATCH = 500;
+/**
+ * Rows written per statement: big stories (tens of thousands of keys) go in many short statements, each short
+ * enough that the server stays responsive while it runs (on the embedded PGlite the database works on the
+ * server's own thread).
+ */
+export const IMPORT_BATCH = 250;
 
 export function chunks<T>(items: T[], size = IMPORT_BATCH): T[][] {
   const result: T[][] = [];
   for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
   return result;
+}
+
+/**
+ * Lets the server answer what waits between two statements of a long import. The embedded database settles
+ * its queries without giving way to the event loop, so without this a story of many batches would hold
+ * every request until it is done.
+ */
+export function breathe(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -5,3 +5,4 @@ export { createSpaceSyncJob } from './space-sync.job.ts';
 export { createStorySyncJob } from './story-sync.job.ts';
 export { syncOneStory, type StorySyncOutcome } from './story-sync.ts';
 export { getSyncStatus, queueStorySync, startSync } from './sync.service.ts';
+export { syncProblems } from './sync-problems.ts';

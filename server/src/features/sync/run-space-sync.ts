@@ -5,7 +5,7 @@ import type { SpaceStoryblok, StoryblokAccess } from '../../storyblok-access/ind
 import type { ComponentSpec } from '../../storyblok-content/component-schema.ts';
 import { refreshCounts } from '../content/index.ts';
 import { refreshComponents, refreshSpaceMeta } from './space-meta.ts';
-import { importStoryContent, type LocaleRef } from './story-content.ts';
+import { importStoryOrNoteProblem, type LocaleRef, type StoryImportResult } from './story-content.ts';
 import { linkStoryTree, removeVanishedNodes, upsertStoryNodes } from './story-tree.ts';
 import { readCheckpoint, type SyncCheckpoint } from './sync-checkpoint.ts';
 
@@ -130,13 +130,19 @@ async function readChangedStories(
       const story = await scope.storyblok.findStory(target.storyblokId);
       checkpoint.report.storiesRead += 1;
       if (!story) continue;
-      const result = await importStoryContent(deps.prisma, {
+      const result = await importStoryOrNoteProblem(deps.prisma, {
         spaceId: scope.spaceId,
         nodeId: target.nodeId,
         content: story.content,
         components: scope.components,
         locales: scope.locales,
       });
+      // A story that failed may have been imported in part: its counts are refreshed all the same.
+      if ('failed' in result) {
+        checkpoint.report.storiesFailed = (checkpoint.report.storiesFailed ?? 0) + 1;
+        changed.push(target.nodeId);
+        continue;
+      }
       if (result.changed) changed.push(target.nodeId);
       addReport(checkpoint, result);
     }
@@ -147,7 +153,7 @@ async function readChangedStories(
   }
 }
 
-function addReport(checkpoint: SyncCheckpoint, result: Awaited<ReturnType<typeof importStoryContent>>): void {
+function addReport(checkpoint: SyncCheckpoint, result: StoryImportResult): void {
   const report = checkpoint.report;
   report.keysAdded += result.keysAdded;
   report.keysChanged += result.keysChanged;

@@ -3,6 +3,7 @@ import type { Database } from '../../db/prisma.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { readComponents, translatableFieldsOf, type ComponentSpec } from '../../storyblok-content/component-schema.ts';
 import { canonicalJson } from '../../storyblok-content/content-hash.ts';
+import { toStorable, toStorableText } from '../../storyblok-content/storable-text.ts';
 import type { LocaleRef } from './story-content.ts';
 
 /**
@@ -24,7 +25,11 @@ export async function refreshSpaceMeta(
       locales: { select: { id: true, code: true, name: true } },
     },
   });
-  const meta = { name: remote.name, defaultLocaleName: remote.defaultLangName, previewToken: remote.previewToken };
+  const meta = {
+    name: toStorableText(remote.name),
+    defaultLocaleName: remote.defaultLangName === null ? null : toStorableText(remote.defaultLangName),
+    previewToken: remote.previewToken,
+  };
   if (
     space.name !== meta.name ||
     space.defaultLocaleName !== meta.defaultLocaleName ||
@@ -69,10 +74,11 @@ export async function refreshComponents(
     const spec = specs.get(definition.name);
     if (!spec) continue;
     const row = storedByName.get(definition.name);
-    if (row && canonicalJson(row.schema) === canonicalJson(definition.schema)) continue;
+    const schema = toStorable(definition.schema);
+    if (row && canonicalJson(row.schema) === canonicalJson(schema)) continue;
     const data = {
       displayName: definition.display_name ?? null,
-      schema: definition.schema as Prisma.InputJsonValue,
+      schema: schema as Prisma.InputJsonValue,
       translatableFields: translatableFieldsOf(spec) as Prisma.InputJsonValue,
     };
     if (row) await prisma.storyblokComponent.update({ where: { id: row.id }, data, select: { id: true } });

@@ -1,8 +1,9 @@
 import type { Database } from '../../db/prisma.ts';
 import type { StoryblokAccess } from '../../storyblok-access/index.ts';
 import { readComponents } from '../../storyblok-content/component-schema.ts';
+import { fromStorable } from '../../storyblok-content/storable-text.ts';
 import { refreshCounts } from '../content/index.ts';
-import { importStoryContent } from './story-content.ts';
+import { importStoryOrNoteProblem } from './story-content.ts';
 import { linkStoryTree, upsertStoryNodes } from './story-tree.ts';
 
 export interface StorySyncDeps {
@@ -10,7 +11,8 @@ export interface StorySyncDeps {
   storyblok: StoryblokAccess;
 }
 
-export type StorySyncOutcome = 'updated' | 'unchanged' | 'removed';
+/** 'failed': the story's content could not be imported; the story says why, and every sync tries it again. */
+export type StorySyncOutcome = 'updated' | 'unchanged' | 'removed' | 'failed';
 
 /**
  * Brings one story up to date (a webhook, the poll, the panel's "Sync this story now"): its place in the tree,
@@ -50,15 +52,16 @@ export async function syncOneStory(
     select: { id: true },
   });
   const components = readComponents(
-    space.components.map((component) => ({ name: component.name, schema: component.schema })),
+    space.components.map((component) => ({ name: component.name, schema: fromStorable(component.schema) })),
   );
-  const result = await importStoryContent(prisma, {
+  const result = await importStoryOrNoteProblem(prisma, {
     spaceId,
     nodeId: node.id,
     content: story.content,
     components,
     locales: space.locales,
   });
-  if (result.changed) await refreshCounts(prisma, spaceId, [node.id]);
-  return result.changed ? 'updated' : 'unchanged';
+  const failed = 'failed' in result;
+  if (failed || result.changed) await refreshCounts(prisma, spaceId, [node.id]);
+  return failed ? 'failed' : result.changed ? 'updated' : 'unchanged';
 }

@@ -1,8 +1,8 @@
 import type { Database } from '../../db/prisma.ts';
-import type { Prisma } from '../../generated/prisma/client.ts';
 import { contentHash } from '../../storyblok-content/content-hash.ts';
 import type { ExtractedKey } from '../../storyblok-content/extract-keys.ts';
-import { chunks } from './batches.ts';
+import { fromStorable, toStorable, toStorableText } from '../../storyblok-content/storable-text.ts';
+import { breathe, chunks } from './batches.ts';
 
 interface Incoming {
   translatableKeyId: number;
@@ -30,7 +30,15 @@ export async function importTranslations(
       const spaceLocaleId = localeId.get(code);
       const translatableKeyId = idByKey.get(key.key);
       if (spaceLocaleId === undefined || translatableKeyId === undefined) return [];
-      return [{ translatableKeyId, spaceLocaleId, ...translated, hash: contentHash(translated.value) }];
+      return [
+        {
+          translatableKeyId,
+          spaceLocaleId,
+          value: toStorable(translated.value),
+          valueText: toStorableText(translated.valueText),
+          hash: contentHash(translated.value),
+        },
+      ];
     }),
   );
   if (incoming.length === 0) return 0;
@@ -47,22 +55,27 @@ export async function importTranslations(
     if (!row) created.push(item);
     else if (row.writtenHash !== item.hash) {
       // Storyblok holds something Polyblok did not write there: an editor changed the translation in Storyblok.
-      if (contentHash(row.value) === item.hash) acknowledged.push({ id: row.id, written_hash: item.hash });
+      if (contentHash(fromStorable(row.value)) === item.hash)
+        acknowledged.push({ id: row.id, written_hash: item.hash });
       else replaced.push({ id: row.id, value: item.value, value_text: item.valueText, written_hash: item.hash });
     }
   }
+  // One JSON parameter per batch of rows: cheap to build, whatever the size of the batch.
   for (const batch of chunks(created)) {
-    await prisma.translation.createMany({
-      data: batch.map((item) => ({
-        translatableKeyId: item.translatableKeyId,
-        spaceLocaleId: item.spaceLocaleId,
-        value: item.value as Prisma.InputJsonValue,
-        valueText: item.valueText,
-        origin: 'import' as const,
-        writtenHash: item.hash,
-      })),
-      skipDuplicates: true,
-    });
+    const rows = batch.map((item) => ({
+      key_id: item.translatableKeyId,
+      locale_id: item.spaceLocaleId,
+      value: item.value,
+      value_text: item.valueText,
+      written_hash: item.hash,
+    }));
+    await prisma.$executeRaw`
+      INSERT INTO translations (translatable_key_id, space_locale_id, value, value_text, origin, written_hash, updated_at)
+      SELECT v.key_id, v.locale_id, v.value, v.value_text, 'import', v.written_hash, now()
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS v(key_id int, locale_id int, value jsonb, value_text text, written_hash text)
+      ON CONFLICT (translatable_key_id, space_locale_id) DO NOTHING`;
+    await breathe();
   }
   for (const batch of chunks(replaced)) {
     await prisma.$executeRaw`
@@ -70,12 +83,14 @@ export async function importTranslations(
         reference_hash = NULL, written_hash = v.written_hash, updated_at = now()
       FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS v(id int, value jsonb, value_text text, written_hash text)
       WHERE t.id = v.id`;
+    await breathe();
   }
   for (const batch of chunks(acknowledged)) {
     await prisma.$executeRaw`
       UPDATE translations t SET written_hash = v.written_hash
       FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS v(id int, written_hash text)
       WHERE t.id = v.id`;
+    await breathe();
   }
   return created.length + replaced.length;
 }

@@ -1,5 +1,6 @@
 import type { StoryListItem } from '../../storyblok-access/index.ts';
 import type { Database } from '../../db/prisma.ts';
+import { toStorableText } from '../../storyblok-content/storable-text.ts';
 
 export interface NodeToRead {
   nodeId: number;
@@ -11,9 +12,9 @@ const date = (value: string | null | undefined) => (value ? new Date(value) : nu
 function nodeFields(item: StoryListItem) {
   return {
     uuid: item.uuid ?? null,
-    name: item.name,
-    slug: item.slug,
-    fullSlug: item.full_slug,
+    name: toStorableText(item.name),
+    slug: toStorableText(item.slug),
+    fullSlug: toStorableText(item.full_slug),
     isFolder: item.is_folder,
     isStartpage: item.is_startpage,
     published: item.published,
@@ -52,6 +53,7 @@ export async function upsertStoryNodes(
       id: true,
       storyblokId: true,
       contentHash: true,
+      importError: true,
       uuid: true,
       name: true,
       slug: true,
@@ -80,8 +82,11 @@ export async function upsertStoryNodes(
       if (!item.is_folder) toRead.push({ nodeId: created.id, storyblokId: item.id });
       continue;
     }
+    // A story whose last import failed is read again by every sync, whether or not it changed since.
     const contentStale =
-      existing.storyblokUpdatedAt?.getTime() !== fields.storyblokUpdatedAt?.getTime() || existing.contentHash === null;
+      existing.storyblokUpdatedAt?.getTime() !== fields.storyblokUpdatedAt?.getTime() ||
+      existing.contentHash === null ||
+      existing.importError !== null;
     if (!sameFields(existing, fields)) {
       await prisma.storyNode.update({ where: { id: existing.id }, data: fields, select: { id: true } });
     }

@@ -18,6 +18,8 @@ export const checkpointSchema = z.object({
     keysRemoved: z.number(),
     translationsImported: z.number(),
     storiesRemoved: z.number(),
+    /** Stories whose content could not be imported (each names why); absent in checkpoints saved before. */
+    storiesFailed: z.number().optional(),
     skippedComponents: z.record(z.string(), z.number()),
   }),
 });
@@ -38,6 +40,7 @@ export function freshCheckpoint(): SyncCheckpoint {
       keysRemoved: 0,
       translationsImported: 0,
       storiesRemoved: 0,
+      storiesFailed: 0,
       skippedComponents: {},
     },
   };

@@ -2,6 +2,7 @@ import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import type { SpaceStoryblok, StoryblokAccess, StoryblokStory } from '../../storyblok-access/index.ts';
 import { canonicalJson, contentHash } from '../../storyblok-content/content-hash.ts';
+import { fromStorable } from '../../storyblok-content/storable-text.ts';
 import { mergeTranslations, type MergeResult, type PendingTranslation } from './merge-translations.ts';
 
 export interface WriteBackDeps {
@@ -22,9 +23,13 @@ async function pendingTranslations(prisma: Database, storyId: number, verifiedOn
       translatableKey: { select: { key: true, field: true, fieldType: true, hash: true } },
     },
   });
+  // Values go to Storyblok as it holds text (a stored "␀" is a NUL there), and are hashed as such, like the sync does.
   return rows
     .filter((row) => !verifiedOnly || row.referenceHash === row.translatableKey.hash)
-    .map((row) => ({ ...row, valueHash: contentHash(row.value) }));
+    .map((row) => {
+      const value = fromStorable(row.value);
+      return { ...row, value, valueHash: contentHash(value) };
+    });
 }
 
 /**
