@@ -4,6 +4,7 @@ import { markdownToPlainText } from '#contract/content-format/markdown.ts';
 import { embeddedBloks, isBlok, isRichtextDoc, richtextToPlainText } from '#contract/content-format/richtext.ts';
 import { seoFieldType, seoTextSubfields } from './seo-fields.ts';
 import { countWords } from '#contract/content-format/word-count.ts';
+import { runAtOnce, type Steps } from '../time-slices.ts';
 
 export interface ExtractedValue {
   value: unknown;
@@ -55,6 +56,15 @@ export function extractKeys(
   components: Map<string, ComponentSpec>,
   localeCodes: string[],
 ): Extraction {
+  return runAtOnce(extractKeySteps(content, components, localeCodes));
+}
+
+/** The same as steps, with a pause point after every blok: a story of thousands of bloks is read in slices. */
+export function* extractKeySteps(
+  content: unknown,
+  components: Map<string, ComponentSpec>,
+  localeCodes: string[],
+): Steps<Extraction> {
   const keys: ExtractedKey[] = [];
   const skippedComponents: Record<string, number> = {};
 
@@ -83,7 +93,8 @@ export function extractKeys(
   const translatedValue = (blok: Blok, field: string, code: string, embedded: EmbeddedTranslations | null): unknown =>
     embedded ? embedded.get(code)?.get(blok._uid)?.[field] : blok[`${field}__i18n__${code}`];
 
-  const visit = (blok: Blok, embedded: EmbeddedTranslations | null) => {
+  function* visit(blok: Blok, embedded: EmbeddedTranslations | null): Steps<void> {
+    yield;
     const spec = components.get(blok.component);
     if (!spec) {
       skippedComponents[blok.component] = (skippedComponents[blok.component] ?? 0) + 1;
@@ -105,12 +116,12 @@ export function extractKeys(
           }
         }
         add(blok, field, kind, source, translations);
-        if (kind === 'richtext') visitEmbedded(blok, field, source.value, embedded);
+        if (kind === 'richtext') yield* visitEmbedded(blok, field, source.value, embedded);
       } else if (spec.nested.has(field) && Array.isArray(raw)) {
-        for (const child of raw) if (isBlok(child)) visit(child, embedded);
+        for (const child of raw) if (isBlok(child)) yield* visit(child, embedded);
       }
     }
-  };
+  }
 
   const visitSeo = (
     blok: Blok,
@@ -138,17 +149,17 @@ export function extractKeys(
   };
 
   /** Bloks inside richtext have no `__i18n__` keys: their translations live in the translated copies of the whole document. */
-  const visitEmbedded = (blok: Blok, field: string, doc: unknown, outer: EmbeddedTranslations | null) => {
+  function* visitEmbedded(blok: Blok, field: string, doc: unknown, outer: EmbeddedTranslations | null): Steps<void> {
     if (!isRichtextDoc(doc)) return;
     const inner: EmbeddedTranslations = new Map();
     for (const code of localeCodes) {
       const translatedDoc = translatedValue(blok, field, code, outer);
       inner.set(code, bloksByUid(translatedDoc));
     }
-    for (const child of embeddedBloks(doc)) if (isBlok(child)) visit(child, inner);
-  };
+    for (const child of embeddedBloks(doc)) if (isBlok(child)) yield* visit(child, inner);
+  }
 
-  if (isBlok(content)) visit(content, null);
+  if (isBlok(content)) yield* visit(content, null);
   return { keys, skippedComponents };
 }
 

@@ -19,3 +19,21 @@ export function chunks<T>(items: T[], size = IMPORT_BATCH): T[][] {
 export function breathe(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
+
+/** Rows read per page where a story's rows may be tens of thousands. */
+export const READ_PAGE = 2000;
+
+/** Reads rows in pages by ascending id (`page` answers the rows after an id), giving way between pages. */
+export async function readInPages<T extends { id: number }>(
+  page: (afterId: number, take: number) => Promise<T[]>,
+  size = READ_PAGE,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let afterId = 0; ;) {
+    const next = await page(afterId, size);
+    rows.push(...next);
+    if (next.length < size) return rows;
+    afterId = next[next.length - 1]!.id;
+    await breathe();
+  }
+}

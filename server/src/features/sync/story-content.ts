@@ -1,9 +1,10 @@
 import type { Database } from '../../db/prisma.ts';
 import type { ComponentSpec } from '../../storyblok-content/component-schema.ts';
-import { contentHash } from '../../storyblok-content/content-hash.ts';
-import { extractKeys, type ExtractedKey } from '../../storyblok-content/extract-keys.ts';
-import { toStorable, toStorableText } from '../../storyblok-content/storable-text.ts';
-import { breathe, chunks } from './batches.ts';
+import { contentHashSteps } from '../../storyblok-content/content-hash.ts';
+import { extractKeySteps } from '../../storyblok-content/extract-keys.ts';
+import { runInSlices } from '../../time-slices.ts';
+import { breathe, chunks, readInPages } from './batches.ts';
+import { insertKeys, updateKeys } from './key-rows.ts';
 import { recordImportProblem, storyImportProblem } from './story-import-problem.ts';
 import { importTranslations } from './story-translations.ts';
 
@@ -41,12 +42,10 @@ export async function importStoryContent(
     locales: LocaleRef[];
   },
 ): Promise<StoryImportResult> {
-  const hash = contentHash(input.content ?? null);
-  const extraction = extractKeys(
-    input.content,
-    input.components,
-    input.locales.map((locale) => locale.code),
-  );
+  // Reading and hashing a story of thousands of bloks takes long: it goes in slices, so the server keeps answering.
+  const hash = await runInSlices(contentHashSteps(input.content ?? null));
+  const codes = input.locales.map((locale) => locale.code);
+  const extraction = await runInSlices(extractKeySteps(input.content, input.components, codes));
   const node = await prisma.storyNode.findUniqueOrThrow({
     where: { id: input.nodeId },
     select: { contentHash: true, importError: true },
@@ -61,10 +60,14 @@ export async function importStoryContent(
   };
   if (!result.changed) return result;
 
-  const existing = await prisma.translatableKey.findMany({
-    where: { storyId: input.nodeId },
-    select: { id: true, key: true, hash: true, position: true, fieldType: true },
-  });
+  const existing = await readInPages((afterId, take) =>
+    prisma.translatableKey.findMany({
+      where: { storyId: input.nodeId, id: { gt: afterId } },
+      orderBy: { id: 'asc' },
+      take,
+      select: { id: true, key: true, hash: true, position: true, fieldType: true },
+    }),
+  );
   const existingByKey = new Map(existing.map((row) => [row.key, row]));
   const incoming = new Set(extraction.keys.map((key) => key.key));
 
@@ -75,9 +78,10 @@ export async function importStoryContent(
   }
   result.keysRemoved = removed.length;
 
+  const idByKey = new Map(existing.filter((row) => incoming.has(row.key)).map((row) => [row.key, row.id]));
   const toCreate = extraction.keys.filter((key) => !existingByKey.has(key.key));
   for (const batch of chunks(toCreate)) {
-    await insertKeys(prisma, input.spaceId, input.nodeId, batch);
+    for (const row of await insertKeys(prisma, input.spaceId, input.nodeId, batch)) idByKey.set(row.key, row.id);
     await breathe();
   }
   result.keysAdded = toCreate.length;
@@ -93,11 +97,15 @@ export async function importStoryContent(
     await breathe();
   }
 
-  const ids = await prisma.translatableKey.findMany({
-    where: { storyId: input.nodeId },
-    select: { id: true, key: true },
-  });
-  const idByKey = new Map(ids.map((row) => [row.key, row.id]));
+  // Keys another import of the same story made meanwhile (a webhook during a full sync) were not inserted here.
+  const madeElsewhere = toCreate.filter((key) => !idByKey.has(key.key)).map((key) => key.key);
+  for (const keys of chunks(madeElsewhere)) {
+    const rows = await prisma.translatableKey.findMany({
+      where: { storyId: input.nodeId, key: { in: keys } },
+      select: { id: true, key: true },
+    });
+    for (const row of rows) idByKey.set(row.key, row.id);
+  }
   const localeId = new Map(input.locales.map((locale) => [locale.code, locale.id]));
   result.translationsImported = await importTranslations(prisma, input.nodeId, extraction.keys, idByKey, localeId);
   await prisma.storyNode.update({
@@ -132,45 +140,4 @@ export async function importStoryOrNoteProblem(
     await recordImportProblem(prisma, input.nodeId, reason);
     return { failed: reason };
   }
-}
-
-/** A key as a row of the statements below (one JSON parameter per batch: cheap to build, whatever the batch). */
-function keyRow(key: ExtractedKey) {
-  return {
-    key: key.key,
-    hash: key.hash,
-    field_type: key.fieldType,
-    component: key.component,
-    field: key.field,
-    value: toStorable(key.value),
-    value_text: toStorableText(key.valueText),
-    word_count: key.wordCount,
-    position: key.position,
-  };
-}
-
-/** New keys, in one statement per batch. A story synced twice at once (a webhook during a full sync) may have made some already. */
-async function insertKeys(prisma: Database, spaceId: number, storyId: number, batch: ExtractedKey[]): Promise<void> {
-  await prisma.$executeRaw`
-    INSERT INTO translatable_keys
-      (space_id, story_id, key, hash, field_type, component, field, value, value_text, word_count, position, updated_at)
-    SELECT ${spaceId}, ${storyId}, v.key, v.hash, v.field_type, v.component, v.field, v.value, v.value_text,
-      v.word_count, v.position, now()
-    FROM jsonb_to_recordset(${JSON.stringify(batch.map(keyRow))}::jsonb) AS v(
-      key text, hash text, field_type text, component text, field text, value jsonb, value_text text,
-      word_count int, position int)
-    ON CONFLICT (story_id, key) DO NOTHING`;
-}
-
-/** Changed keys, in one statement per batch: the new source, its hash, kind and place in the story. */
-async function updateKeys(prisma: Database, batch: Array<{ id: number; key: ExtractedKey }>): Promise<void> {
-  const rows = batch.map(({ id, key }) => ({ id, ...keyRow(key) }));
-  await prisma.$executeRaw`
-    UPDATE translatable_keys k SET
-      hash = v.hash, field_type = v.field_type, component = v.component, field = v.field, value = v.value,
-      value_text = v.value_text, word_count = v.word_count, position = v.position, updated_at = now()
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(
-      id int, hash text, field_type text, component text, field text, value jsonb, value_text text,
-      word_count int, position int)
-    WHERE k.id = v.id`;
 }

@@ -2,7 +2,8 @@ import type { Database } from '../../db/prisma.ts';
 import { contentHash } from '../../storyblok-content/content-hash.ts';
 import type { ExtractedKey } from '../../storyblok-content/extract-keys.ts';
 import { fromStorable, toStorable, toStorableText } from '../../storyblok-content/storable-text.ts';
-import { breathe, chunks } from './batches.ts';
+import { runInSlices, type Steps } from '../../time-slices.ts';
+import { breathe, chunks, readInPages } from './batches.ts';
 
 interface Incoming {
   translatableKeyId: number;
@@ -10,6 +11,14 @@ interface Incoming {
   value: unknown;
   valueText: string;
   hash: string;
+}
+
+interface Stored {
+  id: number;
+  translatableKeyId: number;
+  spaceLocaleId: number;
+  value: unknown;
+  writtenHash: string | null;
 }
 
 /**
@@ -25,41 +34,17 @@ export async function importTranslations(
   idByKey: Map<string, number>,
   localeId: Map<string, number>,
 ): Promise<number> {
-  const incoming: Incoming[] = keys.flatMap((key) =>
-    Object.entries(key.translations).flatMap(([code, translated]) => {
-      const spaceLocaleId = localeId.get(code);
-      const translatableKeyId = idByKey.get(key.key);
-      if (spaceLocaleId === undefined || translatableKeyId === undefined) return [];
-      return [
-        {
-          translatableKeyId,
-          spaceLocaleId,
-          value: toStorable(translated.value),
-          valueText: toStorableText(translated.valueText),
-          hash: contentHash(translated.value),
-        },
-      ];
+  const incoming = await runInSlices(incomingSteps(keys, idByKey, localeId));
+  if (incoming.length === 0) return 0;
+  const stored = await readInPages((afterId, take) =>
+    prisma.translation.findMany({
+      where: { translatableKey: { storyId }, id: { gt: afterId } },
+      orderBy: { id: 'asc' },
+      take,
+      select: { id: true, translatableKeyId: true, spaceLocaleId: true, value: true, writtenHash: true },
     }),
   );
-  if (incoming.length === 0) return 0;
-  const stored = await prisma.translation.findMany({
-    where: { translatableKey: { storyId } },
-    select: { id: true, translatableKeyId: true, spaceLocaleId: true, value: true, writtenHash: true },
-  });
-  const storedBy = new Map(stored.map((row) => [`${row.translatableKeyId}:${row.spaceLocaleId}`, row]));
-  const created: Incoming[] = [];
-  const replaced: Array<{ id: number; value: unknown; value_text: string; written_hash: string }> = [];
-  const acknowledged: Array<{ id: number; written_hash: string }> = [];
-  for (const item of incoming) {
-    const row = storedBy.get(`${item.translatableKeyId}:${item.spaceLocaleId}`);
-    if (!row) created.push(item);
-    else if (row.writtenHash !== item.hash) {
-      // Storyblok holds something Polyblok did not write there: an editor changed the translation in Storyblok.
-      if (contentHash(fromStorable(row.value)) === item.hash)
-        acknowledged.push({ id: row.id, written_hash: item.hash });
-      else replaced.push({ id: row.id, value: item.value, value_text: item.valueText, written_hash: item.hash });
-    }
-  }
+  const { created, replaced, acknowledged } = await runInSlices(compareSteps(incoming, stored));
   // One JSON parameter per batch of rows: cheap to build, whatever the size of the batch.
   for (const batch of chunks(created)) {
     const rows = batch.map((item) => ({
@@ -93,4 +78,49 @@ export async function importTranslations(
     await breathe();
   }
   return created.length + replaced.length;
+}
+
+/** The translations the story's content holds, as rows to compare, hashed as Storyblok holds them. */
+function* incomingSteps(
+  keys: ExtractedKey[],
+  idByKey: Map<string, number>,
+  localeId: Map<string, number>,
+): Steps<Incoming[]> {
+  const incoming: Incoming[] = [];
+  for (const key of keys) {
+    const translatableKeyId = idByKey.get(key.key);
+    for (const [code, translated] of Object.entries(key.translations)) {
+      const spaceLocaleId = localeId.get(code);
+      if (spaceLocaleId === undefined || translatableKeyId === undefined) continue;
+      incoming.push({
+        translatableKeyId,
+        spaceLocaleId,
+        value: toStorable(translated.value),
+        valueText: toStorableText(translated.valueText),
+        hash: contentHash(translated.value),
+      });
+    }
+    yield;
+  }
+  return incoming;
+}
+
+/** Sorts what Storyblok holds into new translations, ones an editor changed there, and ones Polyblok wrote. */
+function* compareSteps(incoming: Incoming[], stored: Stored[]) {
+  const storedBy = new Map(stored.map((row) => [`${row.translatableKeyId}:${row.spaceLocaleId}`, row]));
+  const created: Incoming[] = [];
+  const replaced: Array<{ id: number; value: unknown; value_text: string; written_hash: string }> = [];
+  const acknowledged: Array<{ id: number; written_hash: string }> = [];
+  for (const item of incoming) {
+    const row = storedBy.get(`${item.translatableKeyId}:${item.spaceLocaleId}`);
+    if (!row) created.push(item);
+    else if (row.writtenHash !== item.hash) {
+      // Storyblok holds something Polyblok did not write there: an editor changed the translation in Storyblok.
+      if (contentHash(fromStorable(row.value)) === item.hash)
+        acknowledged.push({ id: row.id, written_hash: item.hash });
+      else replaced.push({ id: row.id, value: item.value, value_text: item.valueText, written_hash: item.hash });
+    }
+    yield;
+  }
+  return { created, replaced, acknowledged };
 }
