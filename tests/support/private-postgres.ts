@@ -24,6 +24,7 @@ export interface PrivatePostgres {
   stop(mode: 'fast' | 'immediate'): Promise<void>;
   /** Makes the server stop answering while it keeps its connections open: its processes are paused (SIGSTOP). */
   freeze(): void;
+  /** Lets a paused server go on; nothing when it is not paused. */
   thaw(): void;
   /** Stops the server if it runs and removes its folder. */
   dispose(): Promise<void>;
@@ -81,6 +82,7 @@ export async function startPrivatePostgres(options: PrivatePostgresOptions = {})
   }
   const port = await freePort();
   let running = false;
+  let frozen = false;
 
   const pgCtl = async (args: string[]) => {
     const [program, programArgs] = asServerUser(path.join(bin, 'pg_ctl'), args);
@@ -89,10 +91,19 @@ export async function startPrivatePostgres(options: PrivatePostgresOptions = {})
   // -w waits until the server accepts connections (or has stopped); its output is in server.log.
   const start = async () => {
     const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -k ${root} -c fsync=off -c full_page_writes=off`;
-    await pgCtl(['start', '-w', '-D', dataDir, '-l', logFile, '-o', serverOptions]);
+    try {
+      await pgCtl(['start', '-w', '-D', dataDir, '-l', logFile, '-o', serverOptions]);
+    } catch (error) {
+      const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2_000) : '(no log)';
+      throw new Error(`PostgreSQL did not start on port ${port}: ${(error as Error).message}\n${log}`, {
+        cause: error,
+      });
+    }
     running = true;
   };
   const stop = async (mode: 'fast' | 'immediate') => {
+    if (frozen) signalAll('SIGCONT');
+    frozen = false;
     await pgCtl(['stop', '-w', '-D', dataDir, '-m', mode]);
     running = false;
   };
@@ -113,11 +124,12 @@ export async function startPrivatePostgres(options: PrivatePostgresOptions = {})
   };
   // A test that fails before its cleanup, or a worker that exits, must not leave a server behind.
   const onExit = () => {
-    if (!running) return;
     try {
-      signalAll('SIGCONT');
-      const [program, args] = asServerUser(path.join(bin, 'pg_ctl'), ['stop', '-D', dataDir, '-m', 'immediate']);
-      execFileSync(program, args, { stdio: 'ignore', timeout: 10_000 });
+      if (frozen) signalAll('SIGCONT');
+      if (running) {
+        const [program, args] = asServerUser(path.join(bin, 'pg_ctl'), ['stop', '-D', dataDir, '-m', 'immediate']);
+        execFileSync(program, args, { stdio: 'ignore', timeout: 10_000 });
+      }
     } catch {
       // Nothing more can be done while the process exits.
     }
@@ -143,7 +155,6 @@ export async function startPrivatePostgres(options: PrivatePostgresOptions = {})
     await start();
   } catch (error) {
     onExit();
-    rmSync(root, { recursive: true, force: true });
     process.off('exit', onExit);
     throw error;
   }
@@ -154,15 +165,20 @@ export async function startPrivatePostgres(options: PrivatePostgresOptions = {})
     isRunning: () => running,
     start,
     stop,
-    freeze: () => signalAll('SIGSTOP'),
-    thaw: () => signalAll('SIGCONT'),
+    freeze() {
+      if (!running) throw new Error('The server is not running: start it before pausing it');
+      signalAll('SIGSTOP');
+      frozen = true;
+    },
+    thaw() {
+      if (!frozen) return;
+      signalAll('SIGCONT');
+      frozen = false;
+    },
     async dispose() {
       process.off('exit', onExit);
       try {
-        if (running) {
-          signalAll('SIGCONT');
-          await stop('immediate');
-        }
+        if (running) await stop('immediate');
       } finally {
         rmSync(root, { recursive: true, force: true });
       }
