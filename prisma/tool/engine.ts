@@ -119,7 +119,9 @@ function engineConnection(driver: Driver): EngineConnection {
     };
   }
   if (pool) {
-    const own = new pg.Pool({ ...pool.options, max: 1 });
+    // A migration may run long (an index on a large table) and waits for another process's migration lock:
+    // none of the server's statement timeouts apply to it.
+    const own = new pg.Pool({ ...pool.options, max: 1, statement_timeout: undefined, query_timeout: undefined });
     own.on('error', () => undefined);
     return {
       factory: withWholeScripts(new PrismaPg(own), async (script) => {

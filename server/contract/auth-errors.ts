@@ -35,6 +35,8 @@ export const authErrorCodes = [
   'mfa_ip_address_mismatch',
   'mfa_verification_failed',
   'unexpected_failure',
+  /** Polyblok's own: the database cannot be reached, nothing was changed (the product API has the same code). */
+  'database_unavailable',
 ] as const;
 
 export type AuthErrorCode = (typeof authErrorCodes)[number];

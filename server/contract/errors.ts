@@ -38,6 +38,8 @@ export const errorCodes = [
    * `current` holds the translation as it stands now, with who saved it and when.
    */
   'translation_changed',
+  /** The database cannot be reached (down, restarting, out of reach): nothing was changed; try again shortly. */
+  'database_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

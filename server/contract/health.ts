@@ -12,6 +12,9 @@ export const healthResponseSchema = z.object({
   queue: z.object({
     status: z.enum(['up', 'down']),
   }),
+  /** While the database is down, what every other endpoint answers then: `database_unavailable` and why. */
+  code: z.literal('database_unavailable').optional(),
+  message: z.string().optional(),
 });
 
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

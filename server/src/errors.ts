@@ -27,6 +27,7 @@ const statusByCode: Record<AppErrorCode, number> = {
   ai_unavailable: 503,
   invalid_connect_code: 400,
   translation_changed: 409,
+  database_unavailable: 503,
 
   validation_failed: 400,
   bad_json: 400,
@@ -69,6 +70,8 @@ export interface AppErrorOptions {
   reasons?: WeakPasswordReason[];
   /** The translation as it stands now, for `translation_changed`. */
   current?: CurrentTranslation;
+  /** When asking again makes sense: answered as `Retry-After`. */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -85,6 +88,8 @@ export class AppError<Code extends AppErrorCode = AppErrorCode> extends Error {
   readonly reasons: WeakPasswordReason[] | undefined;
   /** The translation as it stands now, for `translation_changed`. */
   readonly current: CurrentTranslation | undefined;
+  /** When asking again makes sense: answered as `Retry-After`. */
+  readonly retryAfterSeconds: number | undefined;
 
   /** `details` may be given directly as the third argument, or with the other options. */
   constructor(code: Code, message: string, options?: ErrorDetail[] | AppErrorOptions) {
@@ -96,6 +101,7 @@ export class AppError<Code extends AppErrorCode = AppErrorCode> extends Error {
     this.details = resolved.details;
     this.reasons = resolved.reasons;
     this.current = resolved.current;
+    this.retryAfterSeconds = resolved.retryAfterSeconds;
   }
 
   /**

@@ -5,6 +5,8 @@ import type { TestServer } from './test-server.ts';
 
 export interface ConnectedSpace {
   api: ApiClient;
+  /** The owner's bearer token, for calls made without the API client. */
+  accessToken: string;
   userId: string;
   spaceId: number;
 }
@@ -18,7 +20,8 @@ export async function connectBasicSpace(server: TestServer, prefix = 'owner'): P
   });
   for (let attempt = 0; attempt < 200; attempt += 1) {
     const status = await api.call('getSyncStatus', { params: { id } });
-    if (status.status === 'completed') return { api, userId: session.user.id, spaceId: id };
+    if (status.status === 'completed')
+      return { api, accessToken: session.access_token, userId: session.user.id, spaceId: id };
     if (status.status === 'failed') throw new Error(`the first sync failed: ${status.error}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

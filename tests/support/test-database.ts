@@ -9,11 +9,10 @@ export interface TestDatabase {
 }
 
 /**
- * An empty database of its own for one test file: an in-memory PGlite, or, when TEST_DATABASE_URL names a
- * PostgreSQL server, a throwaway database created on it and dropped afterwards.
+ * An empty database of its own for one test file: an in-memory PGlite, or, when TEST_DATABASE_URL (or the
+ * `serverUrl` given) names a PostgreSQL server, a throwaway database created on it and dropped afterwards.
  */
-export async function openTestDatabase(): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+export async function openTestDatabase(serverUrl = process.env.TEST_DATABASE_URL): Promise<TestDatabase> {
   if (!serverUrl) {
     const driver = await openDriver({ kind: 'pglite', dataDir: null });
     return { driver, dispose: () => driver.close() };

@@ -51,6 +51,8 @@ export interface TestServerOptions {
   /** A clock the test moves (TOTP steps, expiries, rate-limit refills) instead of sleeping. */
   clock?: Clock;
   authSettings?: AuthSettingsOverride;
+  /** The PostgreSQL server to make this server's database on, instead of TEST_DATABASE_URL's (or PGlite). */
+  databaseServerUrl?: string;
 }
 
 /**
@@ -66,7 +68,7 @@ const roomyPerIpLimits = {
 
 /** The real app on a real database and a real port, as a client sees it; its mail stays in its outbox. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(options.databaseServerUrl);
   await applyPendingMigrations(database.driver);
   const mailDir = mkdtempSync(path.join(tmpdir(), 'polyblok-mail-'));
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', MAIL_DIR: mailDir, ...options.env });

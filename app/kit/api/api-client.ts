@@ -11,6 +11,7 @@ import {
   type Route,
 } from '#contract/routes.ts';
 import type { z } from 'zod';
+import { createServerStatus, retryAfterSeconds, type ServerState, type ServerStatus } from './server-status.ts';
 
 /** An API failure the UI can branch on by code; `network_error` (status 0) means the server was not reached. */
 export class ApiError extends Error {
@@ -62,11 +63,15 @@ export interface ApiClientOptions<M extends Record<string, Endpoint> = ApiEndpoi
   fetch?: typeof fetch;
   /** Where each name goes: the route table, unless a test calls endpoints of its own. */
   routes?: { [N in keyof M]: Pick<Route, 'method' | 'path'> };
+  /** Where the client tells whether the server can save changes now; one of its own unless given. */
+  serverStatus?: ServerStatus;
 }
 
 export interface ApiClient<M extends Record<string, Endpoint> = ApiEndpoints> {
   /** `api.call('saveTranslation', { body })`: the input and the answer are typed from the contract. */
   call<N extends keyof M & string>(name: N, input: CallInput<M[N]>): Promise<EndpointResponse<M[N]>>;
+  /** Whether the server can save changes now, from the answers of this client's calls (the outage banner's). */
+  readonly serverStatus: ServerStatus;
 }
 
 export function createApiClient<M extends Record<string, Endpoint> = ApiEndpoints>(
@@ -75,6 +80,7 @@ export function createApiClient<M extends Record<string, Endpoint> = ApiEndpoint
   const baseUrl = options.baseUrl ?? '';
   const send = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const table: Readonly<Record<string, Pick<Route, 'method' | 'path'>>> = options.routes ?? routes;
+  const serverStatus = options.serverStatus ?? createServerStatus();
 
   async function request(name: string, input: Record<string, unknown>, retried: boolean): Promise<unknown> {
     const route = table[name];
@@ -101,19 +107,36 @@ export function createApiClient<M extends Record<string, Endpoint> = ApiEndpoint
       });
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
+      serverStatus.report({ kind: 'unreachable', retryAfterSeconds: null });
       throw new ApiError('network_error', 0, 'Polyblok cannot be reached. Check your connection and try again.');
     }
     if (response.status === 401 && !retried && options.onUnauthorized && (await options.onUnauthorized())) {
       return request(name, input, true);
     }
-    if (!response.ok) throw await toApiError(response);
+    if (!response.ok) {
+      const error = await toApiError(response);
+      serverStatus.report(stateAfter(error, response));
+      throw error;
+    }
+    serverStatus.report({ kind: 'available' });
     if (response.status === 204) return undefined;
     return response.json();
   }
 
   return {
     call: (name, input) => request(name, input as Record<string, unknown>, false) as Promise<never>,
+    serverStatus,
   };
+}
+
+/** Polyblok answers its own errors in JSON; a bare 502–504 comes from a proxy in front of it that cannot reach it. */
+function stateAfter(error: ApiError, response: Response): ServerState {
+  const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
+  if (error.code === 'database_unavailable') return { kind: 'database_unavailable', retryAfterSeconds: retryAfter };
+  if (error.code === 'internal_error' && response.status >= 502 && response.status <= 504) {
+    return { kind: 'unreachable', retryAfterSeconds: retryAfter };
+  }
+  return { kind: 'available' };
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

@@ -1,11 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiClient } from '../api/api-client.ts';
+import { createServerStatus } from '../api/server-status.ts';
 import { accountKeys, accountQueryOptions, isMfaRequired } from './account.queries.ts';
 
 describe('account queries', () => {
   it('call the endpoint the contract declares, by its name in the route table', async () => {
-    const api: ApiClient = { call: vi.fn().mockResolvedValue({ id: 'u1' }) };
+    const api: ApiClient = { call: vi.fn().mockResolvedValue({ id: 'u1' }), serverStatus: createServerStatus() };
     await new QueryClient().fetchQuery(accountQueryOptions(api, 'u1'));
     expect(api.call).toHaveBeenCalledWith('getMe', expect.objectContaining({ signal: expect.any(AbortSignal) }));
   });

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { StoryDetail } from '#contract/content.ts';
 import type { ApiClient } from '../api/api-client.ts';
+import { createServerStatus } from '../api/server-status.ts';
 import {
   ASK_REFRESH_MS,
   batchQueryOptions,
@@ -23,7 +24,7 @@ async function intervalFor<T>(options: { queryKey: readonly unknown[]; refetchIn
 }
 
 describe('content queries', () => {
-  const api: ApiClient = { call: vi.fn() };
+  const api: ApiClient = { call: vi.fn(), serverStatus: createServerStatus() };
 
   it('refresh a story every 5 seconds only while an AI ask is under way', async () => {
     const options = storyQueryOptions(api, 7, 'de');

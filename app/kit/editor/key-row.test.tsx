@@ -77,17 +77,18 @@ describe('KeyRow', () => {
     expect(within(await row()).getByText('Unsaved')).toBeVisible();
   });
 
-  it('keeps the text and shows the server’s reason when a save fails', async () => {
-    const api = storyApi([textKey('missing')]).on(saveTranslation, () =>
-      fail(409, 'source_changed', 'The source changed while you were translating.'),
-    );
+  it.each([
+    fail(409, 'source_changed', 'The source changed while you were translating.'),
+    fail(503, 'database_unavailable', 'Polyblok cannot reach its database right now, so nothing was changed.'),
+  ])('keeps the text and shows the server’s reason when a save fails with $code', async (failure) => {
+    const api = storyApi([textKey('missing')]).on(saveTranslation, () => failure);
     const { user } = renderStoryEditor(api);
 
     await user.type(await target(), 'Hallo');
     await user.click(within(await row()).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Translation not saved')).toBeVisible();
-    expect(screen.getByText('The source changed while you were translating.')).toBeVisible();
+    expect(screen.getByText(failure.message)).toBeVisible();
     expect(await target()).toHaveValue('Hallo');
     expect(within(await row()).getByText('Unsaved')).toBeVisible();
   });

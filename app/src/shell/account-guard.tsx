@@ -7,6 +7,7 @@ import { useApi } from '#kit/api/api-context.tsx';
 import { useAuth } from '#kit/auth/auth-context.ts';
 import { LogoLoader } from '#kit/components/logo-loader.tsx';
 import { LogoMark } from '#kit/components/logo.tsx';
+import { ServerStatusBanner } from '#kit/components/server-status-banner.tsx';
 
 function AccountUnavailable({
   message,
@@ -18,21 +19,25 @@ function AccountUnavailable({
   onLogout: () => void;
 }) {
   return (
-    <Center mih="100dvh" p="md">
-      <Stack align="center" gap="sm" ta="center" maw={420}>
-        <LogoMark size={40} />
-        <Title order={1} fz="h3" mt="md">
-          Your account could not be loaded
-        </Title>
-        <Text c="dimmed">{message}</Text>
-        <Group mt="md">
-          <Button variant="default" onClick={onLogout}>
-            Logout
-          </Button>
-          <Button onClick={onRetry}>Try again</Button>
-        </Group>
-      </Stack>
-    </Center>
+    <>
+      {/* While the database is away it says so, and loads the account again by itself once it is back. */}
+      <ServerStatusBanner />
+      <Center mih="100dvh" p="md">
+        <Stack align="center" gap="sm" ta="center" maw={420}>
+          <LogoMark size={40} />
+          <Title order={1} fz="h3" mt="md">
+            Your account could not be loaded
+          </Title>
+          <Text c="dimmed">{message}</Text>
+          <Group mt="md">
+            <Button variant="default" onClick={onLogout}>
+              Logout
+            </Button>
+            <Button onClick={onRetry}>Try again</Button>
+          </Group>
+        </Stack>
+      </Center>
+    </>
   );
 }
 

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Logo } from '#kit/components/logo.tsx';
+import { ServerStatusBanner } from '#kit/components/server-status-banner.tsx';
 import classes from './app-shell-layout.module.css';
 import { ProfileCard } from './profile-card.tsx';
 import { ShellNavigation, SupportNavLink } from './shell-navigation.tsx';
@@ -37,6 +38,7 @@ export function AppShellLayout() {
         </div>
       </aside>
       <main className={classes.main}>
+        <ServerStatusBanner />
         {/* Pages are lazy components; a navigation keeps the old page up while the next one loads. */}
         <Suspense fallback={null}>
           <Outlet />

@@ -5,6 +5,7 @@ import type { PanelSpace } from '#contract/connect.ts';
 import { useApi } from '#kit/api/api-context.tsx';
 import { useAuth } from '#kit/auth/auth-context.ts';
 import { LogoLoader } from '#kit/components/logo-loader.tsx';
+import { ServerStatusBanner } from '#kit/components/server-status-banner.tsx';
 import { usePageTitle } from '#kit/components/use-page-title.ts';
 import { panelConfigQueryOptions } from '../panel-api.ts';
 import type { ConnectReturn } from '../session/connect-return.ts';
@@ -33,8 +34,20 @@ function toolSlug(configured: string): string {
   return fromUrl && SLUG.test(fromUrl) ? fromUrl : configured;
 }
 
-/** The tool panel: signs in through Storyblok, then shows the story open in the Visual Editor. */
-export function PanelApp({ boot, storage, exchange }: PanelAppProps) {
+/**
+ * The tool panel: signs in through Storyblok, then shows the story open in the Visual Editor; above it, while
+ * Polyblok cannot save changes, the banner that says so.
+ */
+export function PanelApp(props: PanelAppProps) {
+  return (
+    <>
+      <ServerStatusBanner />
+      <PanelScreens {...props} />
+    </>
+  );
+}
+
+function PanelScreens({ boot, storage, exchange }: PanelAppProps) {
   usePageTitle('Tool panel');
   const api = useApi();
   const auth = useAuth();

@@ -49,9 +49,18 @@ export interface Driver {
   close(): Promise<void>;
 }
 
+/**
+ * How long the pool waits on PostgreSQL, so a server that is gone or hangs turns into an error a request can
+ * answer (503 database_unavailable) instead of a request that never ends. A connection must be made, or one of
+ * the pool's freed, within connectionTimeoutMillis; the server cancels a statement after statement_timeout (our
+ * statements are short: large work is done in batches); and a connection that stops answering altogether is
+ * given up after query_timeout. The URL may set statement_timeout and query_timeout (milliseconds) itself.
+ */
+export const POOL_TIMEOUTS = { connectionTimeoutMillis: 5_000, statement_timeout: 8_000, query_timeout: 10_000 };
+
 export async function openDriver(target: DatabaseTarget): Promise<Driver> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, ...POOL_TIMEOUTS });
     // A broken idle connection must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
     return {

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ErrorCode, ErrorResponse } from '#contract/errors.ts';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { AppError, isApiError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 
@@ -29,6 +30,13 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       return;
     }
     let appError = toAppError(error);
+    if (!appError && isDatabaseUnavailable(error)) {
+      logger.warn(
+        { err: error, reqId: res.locals.requestId, method: req.method, path: req.path },
+        'database unavailable',
+      );
+      appError = databaseUnavailable();
+    }
     if (!appError) {
       logger.error({ err: error, reqId: res.locals.requestId, method: req.method, path: req.path }, 'unhandled error');
       appError = new AppError('internal_error', 'Something went wrong on our side. Please try again in a moment.');
@@ -36,6 +44,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     const body: ErrorResponse = { code: appError.code, message: appError.message };
     if (appError.details) body.details = appError.details;
     if (appError.current) body.current = appError.current;
+    if (appError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
     res.status(appError.status).json(body);
   };
 }

@@ -1,5 +1,6 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { z } from 'zod';
+import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import type { Driver } from '../db/driver.ts';
 import type { Database } from '../db/prisma.ts';
 import type { Logger } from '../logger.ts';
@@ -53,7 +54,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const workerIds = new Map<string, string>();
   let state: 'idle' | 'running' | 'stopped' = 'idle';
 
-  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  // While the database is away every poll of every worker fails until it is back, which pg-boss rides out by
+  // itself: a line each, without the connection object such an error carries.
+  boss.on('error', (error) => {
+    if (isDatabaseUnavailable(error)) logger.warn({ reason: error.message }, 'job queue waits for the database');
+    else logger.error({ err: error }, 'job queue error');
+  });
 
   /** Creates the queue, or brings its options up to date (a policy cannot change: it needs a new job name). */
   async function ensureQueue(name: string, policy: JobDefinition['policy'], queueOptions: Record<string, unknown>) {

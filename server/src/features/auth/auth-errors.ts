@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { AuthErrorCode } from '#contract/auth-errors.ts';
+import { databaseUnavailable, isDatabaseUnavailable } from '../../db/database-unavailable.ts';
 import { AppError, isAuthApiError } from '../../errors.ts';
 import type { InputDialect } from '../../http/input-dialect.ts';
 import type { Logger } from '../../logger.ts';
@@ -71,6 +72,13 @@ export function authErrorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     let known = isAuthApiError(error) ? error : fromBodyParser(error);
+    if (!known && isDatabaseUnavailable(error)) {
+      logger.warn(
+        { err: error, reqId: res.locals.requestId, method: req.method, path: req.path },
+        'database unavailable',
+      );
+      known = databaseUnavailable();
+    }
     if (!known) {
       logger.error({ err: error, reqId: res.locals.requestId, method: req.method, path: req.path }, 'auth error');
       known = new AppError('unexpected_failure', 'Unexpected failure, please try again in a moment.');
@@ -80,6 +88,7 @@ export function authErrorHandler(logger: Logger): ErrorRequestHandler {
       res.locals.authApiModern === true
         ? { code: known.code, message: known.message, ...weak }
         : { code: known.status, error_code: known.code, msg: known.message, ...weak };
+    if (known.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(known.retryAfterSeconds));
     res.status(known.status).json(body);
   };
 }

@@ -1,4 +1,5 @@
 import type { HealthResponse } from '#contract/health.ts';
+import { databaseUnavailable } from '../../db/database-unavailable.ts';
 import type { Database } from '../../db/prisma.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 
@@ -20,11 +21,14 @@ export async function checkHealth(deps: HealthDeps): Promise<HealthResponse> {
   if (deps.isStopping()) status = 'stopping';
   else if (!databaseUp) status = 'down';
   else if (!queueUp) status = 'degraded';
+  // A database that is down is said as every other endpoint says it then.
+  const lost = databaseUp ? null : databaseUnavailable();
   return {
     status,
     version: deps.version,
     database: { status: databaseUp ? 'up' : 'down', kind: deps.databaseKind },
     queue: { status: queueUp ? 'up' : 'down' },
+    ...(lost ? { code: lost.code, message: lost.message } : {}),
   };
 }
 
