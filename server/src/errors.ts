@@ -69,6 +69,8 @@ export interface AppErrorOptions {
   reasons?: WeakPasswordReason[];
   /** The translation as it stands now, for `translation_changed`. */
   current?: CurrentTranslation;
+  /** For a 429: when to try again, sent as Retry-After. */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -85,6 +87,8 @@ export class AppError<Code extends AppErrorCode = AppErrorCode> extends Error {
   readonly reasons: WeakPasswordReason[] | undefined;
   /** The translation as it stands now, for `translation_changed`. */
   readonly current: CurrentTranslation | undefined;
+  /** For a 429: when to try again, sent as Retry-After. */
+  readonly retryAfterSeconds: number | undefined;
 
   /** `details` may be given directly as the third argument, or with the other options. */
   constructor(code: Code, message: string, options?: ErrorDetail[] | AppErrorOptions) {
@@ -96,6 +100,7 @@ export class AppError<Code extends AppErrorCode = AppErrorCode> extends Error {
     this.details = resolved.details;
     this.reasons = resolved.reasons;
     this.current = resolved.current;
+    this.retryAfterSeconds = resolved.retryAfterSeconds;
   }
 
   /**

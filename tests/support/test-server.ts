@@ -23,7 +23,7 @@ import { createJobQueue, type JobQueue } from '#server/jobs/job-queue.ts';
 import { createLogger } from '#server/logger.ts';
 import { storyblokAccessFromEnv, type StoryblokAccess } from '#server/storyblok-access/index.ts';
 import { LogCapture } from './log-capture.ts';
-import { openTestDatabase, type TestDatabase } from './test-database.ts';
+import { joinTestDatabase, openTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestServer {
   baseUrl: string;
@@ -51,6 +51,11 @@ export interface TestServerOptions {
   /** A clock the test moves (TOTP steps, expiries, rate-limit refills) instead of sleeping. */
   clock?: Clock;
   authSettings?: AuthSettingsOverride;
+  /**
+   * Another server on the same database, as a second process would be: on PostgreSQL with a pool of its own, on
+   * PGlite sharing the one in-process connection. The database stays until the first server closes.
+   */
+  sameDatabaseAs?: TestServer;
 }
 
 /**
@@ -64,9 +69,14 @@ const roomyPerIpLimits = {
   mfaPerIp: { burst: 10_000, refill: 10_000, perSeconds: 1 },
 };
 
+/** The same for failed sign-ins across accounts from one address. */
+const roomyCredentialLimits = { perAddress: { failures: 10_000, windowSeconds: 3600 } };
+
 /** The real app on a real database and a real port, as a client sees it; its mail stays in its outbox. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await openTestDatabase();
+  const database = options.sameDatabaseAs
+    ? await joinTestDatabase(options.sameDatabaseAs.database)
+    : await openTestDatabase();
   await applyPendingMigrations(database.driver);
   const mailDir = mkdtempSync(path.join(tmpdir(), 'polyblok-mail-'));
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', MAIL_DIR: mailDir, ...options.env });
@@ -127,6 +137,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       authSettings: {
         ...options.authSettings,
         limits: { ...roomyPerIpLimits, ...options.authSettings?.limits },
+        credentialLimits: { ...roomyCredentialLimits, ...options.authSettings?.credentialLimits },
       },
     },
     { validateResponses: true, extraRoutes: options.extraRoutes, mountFrontEnds: options.mountFrontEnds },
