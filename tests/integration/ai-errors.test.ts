@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, type ApiClient } from '#kit/api/api-client.ts';
+import { createAiTranslateJob } from '#server/features/ai/index.ts';
+import { givenUpError } from '#server/jobs/given-up.ts';
+import { recordGivenUp } from '#server/jobs/run-attempt.ts';
+import { createLogger } from '#server/logger.ts';
 import type { FakeFailureInput } from '#tests/fakes/openai/failures.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '#tests/fakes/openai/server.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
@@ -134,7 +138,7 @@ describe('a folder run meeting an account out of credit', () => {
       () => api.call('getTranslationBatch', { params: { batchId: started.id } }),
       (batch) => batch.status !== 'running',
     );
-    expect(run).toMatchObject({ status: 'completed', done: 0, failed: started.total });
+    expect(run).toMatchObject({ status: 'completed', done: 0, failed: started.total, error: permanent[0]!.message });
     const errors = await server.prisma.translationAsk.findMany({
       where: { batchId: started.id },
       select: { error: true },
@@ -152,6 +156,44 @@ describe('a folder run meeting an account out of credit', () => {
 });
 
 describe('passing trouble', () => {
+  it('an ask whose retries ran out on a busy model fails with that reason, and its words come back', async () => {
+    const key = (await story()).translatable_keys[0]!;
+    const batch = await server.prisma.translationBatch.create({
+      data: { spaceId, spaceLocaleId: frId, scope: 'keys', status: 'running', total: 1 },
+      select: { id: true },
+    });
+    await server.prisma.translationAsk.create({
+      data: { translatableKeyId: key.id, spaceLocaleId: frId, batchId: batch.id, status: 'running' },
+    });
+    await server.prisma.aiUsage.create({
+      data: { spaceId, day: new Date(new Date().toISOString().slice(0, 10)), words: key.word_count },
+    });
+    const busy = 'The AI model is busy right now (its rate limit was reached). Please try again in a minute.';
+    // What the queue hands over when the job's last retry met the busy model: the error as it stored it.
+    const job = createAiTranslateJob({ prisma: server.prisma, translator: null, wordsWithoutPlan: 1000 });
+    await recordGivenUp(
+      job,
+      { batchId: batch.id, storyId: homeId, spaceLocaleId: frId },
+      givenUpError({ name: 'AiUnavailableError', code: 'ai_unavailable', message: busy }),
+      {
+        jobId: 'given-up',
+        retryCount: 3,
+        signal: new AbortController().signal,
+        logger: createLogger({ level: 'silent' }),
+        send: () => Promise.resolve(null),
+      },
+      server.prisma,
+    );
+    const detail = await story();
+    expect(detail.translatable_keys.find((row) => row.id === key.id)).toMatchObject({ ask_error: busy });
+    expect(await api.call('getTranslationBatch', { params: { batchId: batch.id } })).toMatchObject({
+      status: 'completed',
+      failed: 1,
+      error: busy,
+    });
+    expect(await wordsUsed()).toBe(0);
+  });
+
   it('a rate limit is retried by itself; one that lasts says the model is busy, charging nothing', async () => {
     openai.queueFailures([{ kind: 'rate_limit', count: 2, retryAfterSeconds: 0 }]);
     expect(await aiButton()).toEqual({ content: '[fr] olleH dlrow' });
