@@ -11,7 +11,6 @@ export const authErrorCodes = [
   'unsupported_grant_type',
   'invalid_credentials',
   'email_not_confirmed',
-  'user_already_registered',
   'email_exists',
   'weak_password',
   'same_password',

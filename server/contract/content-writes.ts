@@ -86,6 +86,8 @@ export const translationBatchSchema = z.object({
   space_locale_id: z.number().int(),
   created_at: z.iso.datetime({ offset: true }),
   finished_at: z.iso.datetime({ offset: true }).nullable(),
+  /** Why keys failed (the latest failure's reason), or null while none has. */
+  error: z.string().nullable(),
 });
 
 export type TranslationBatch = z.infer<typeof translationBatchSchema>;

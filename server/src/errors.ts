@@ -35,7 +35,6 @@ const statusByCode: Record<AppErrorCode, number> = {
   unsupported_grant_type: 400,
   invalid_credentials: 400,
   email_not_confirmed: 400,
-  user_already_registered: 422,
   email_exists: 422,
   weak_password: 422,
   same_password: 422,

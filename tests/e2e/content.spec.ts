@@ -651,6 +651,39 @@ test.describe('content', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a folder run meeting a model account out of credit says why, on the run and on the keys', async ({
+    page,
+    services,
+  }) => {
+    test.setTimeout(120_000);
+    const problems = collectProblems(page);
+    const { spaceId } = await ownerWithSpace(page, services, 'content-no-credit');
+    await page.goto(`/spaces/${spaceId}/content?locale=fr`);
+    await storyRows(page).filter({ hasText: 'Blog' }).click();
+    await storyRows(page).filter({ hasText: 'Blog index' }).click();
+    await expectStatus(page, 'page › title', 'missing');
+
+    services.openai.queueFailures([{ kind: 'quota_exceeded', count: 20 }]);
+    try {
+      await page.getByRole('button', { name: 'Translate folder with AI' }).click();
+      await page
+        .getByRole('dialog', { name: 'Translate folder with AI' })
+        .getByRole('button', { name: 'Translate' })
+        .click();
+      const reason =
+        "The AI model's account has run out of credit (insufficient_quota). Whoever runs this Polyblok must add credit or check the plan and billing at the model provider. AI translation is stopped until then: trying again cannot help.";
+      const failed = notification(page, 'Folder translation failed');
+      await expect(failed).toBeVisible({ timeout: 30_000 });
+      await expect(failed).toContainText(`The AI run for “Blog” failed. 3 keys could not be translated. ${reason}`);
+      await expect(page.getByText(`The last AI translation failed: ${reason}`)).toBeVisible();
+      await expectStatus(page, 'page › title', 'missing');
+      await saveScreenshot(page, 'content-translate-folder-no-credit');
+    } finally {
+      services.openai.clearFailures();
+    }
+    expect(problems).toEqual([]);
+  });
+
   test('a viewer reads everything and changes nothing', async ({ page, browser, baseURL, services }) => {
     test.setTimeout(120_000);
     const { spaceId } = await ownerWithSpace(page, services, 'content-owner');

@@ -7,15 +7,20 @@ export async function countMail(page: Page, to: string): Promise<number> {
 }
 
 /**
- * Waits for the outbox to hold more than `seenBefore` e-mails for the address (sending is a
- * background job), opens the newest one and clicks its link to the auth service, as a person would.
+ * Waits for the outbox to hold more than `seenBefore` e-mails for the address (sending is a background job)
+ * and opens the newest one, as a person would.
  */
-export async function followNewestMailLink(page: Page, to: string, seenBefore: number): Promise<void> {
+export async function openNewestMail(page: Page, to: string, seenBefore: number): Promise<void> {
   await expect
     .poll(() => countMail(page, to), { timeout: 20_000, message: `an e-mail to ${to}` })
     .toBeGreaterThan(seenBefore);
   // Newest first.
   await page.locator('tbody tr').first().getByRole('link').click();
+}
+
+/** Opens the newest e-mail (as openNewestMail does) and clicks its link to the auth service. */
+export async function followNewestMailLink(page: Page, to: string, seenBefore: number): Promise<void> {
+  await openNewestMail(page, to, seenBefore);
   await page.locator(VERIFY_LINK).first().click();
 }
 

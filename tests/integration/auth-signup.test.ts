@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessTokenClaimsSchema, authUserSchema, legacyAuthErrorSchema } from '#contract/auth.ts';
 import {
   authFetch,
+  countMail,
   createAccount,
   expectAuthError,
   linkIn,
@@ -84,20 +85,59 @@ describe('sign-up', () => {
     expect(session.user.email).toBe(email);
   });
 
-  it('answers user_already_registered for a taken address (the invited-user view), confirmed or invited', async () => {
-    const email = uniqueEmail('taken');
-    await createAccount(server, email, password);
-    const taken = await authFetch(server, '/signup', { body: { email, password: 'another fine passphrase' } });
-    const error = await expectAuthError(taken, 422, 'user_already_registered');
-    expect(error.message).toMatch(/already registered/);
-
+  it('answers a taken address like a new one, and e-mails it how to set its password instead', async () => {
+    const signUpAs = (email: string, chosen = 'another fine passphrase') =>
+      authFetch(server, '/signup', { body: { email, password: chosen, data: { name: 'Grace' } } });
+    const answerOf = async (response: Response) => ({
+      status: response.status,
+      user: authUserSchema.parse(await response.json()),
+    });
+    const fresh = uniqueEmail('fresh');
+    const taken = uniqueEmail('taken');
     const invited = uniqueEmail('invited');
+    await createAccount(server, taken, password);
     await server.prisma.user.create({ data: { email: invited, invitedAt: new Date() } });
+
+    const answers = [await answerOf(await signUpAs(fresh)), await answerOf(await signUpAs(taken))];
+    answers.push(await answerOf(await signUpAs(invited)));
+    // The same status and the same user shape: new, unconfirmed, one e-mail identity, the name as sent.
+    const shapes = answers.map(({ status, user }, index) => ({
+      status,
+      keys: Object.keys(user).sort(),
+      metadataKeys: Object.keys(user.user_metadata ?? {}).sort(),
+      identityKeys: user.identities?.map((identity) => Object.keys(identity).sort()),
+      email: user.email === [fresh, taken, invited][index],
+      confirmed: user.email_confirmed_at !== undefined,
+      name: user.user_metadata?.name,
+    }));
+    expect(shapes[1]).toEqual(shapes[0]);
+    expect(shapes[2]).toEqual(shapes[0]);
+    expect(shapes[0]).toMatchObject({ status: 200, email: true, confirmed: false, name: 'Grace' });
+    expect(shapes[0]!.identityKeys).toHaveLength(1);
+
+    const confirmation = await waitForMail(server, fresh, { template: 'signup' });
+    expect(confirmation.subject).toBe('Confirm your e-mail address | Polyblok');
+    for (const email of [taken, invited]) {
+      const mail = await waitForMail(server, email, { template: 'signup_existing' });
+      expect(mail.subject).toBe('You already have a Polyblok account | Polyblok');
+      expect(mail.text).toContain('Someone, maybe you, just tried to sign up for Polyblok with this e-mail address.');
+      expect(mail.text).toContain('If a teammate invited you, your account is waiting for its password.');
+      expect(mail.text).toContain(`${server.env.SITE_URL}/set-password`);
+      expect(await countMail(server, email, 'signup')).toBe(email === taken ? 1 : 0);
+    }
+    // Nothing about the account changed: the old password still signs in, the one just sent does not.
+    await signIn(server, taken, password);
     await expectAuthError(
-      await authFetch(server, '/signup', { body: { email: invited, password } }),
-      422,
-      'user_already_registered',
+      await authFetch(server, '/token?grant_type=password', {
+        body: { email: taken, password: 'another fine passphrase' },
+      }),
+      400,
+      'invalid_credentials',
     );
+    // More sign-ups within the mail cooldown send nothing more.
+    expect((await signUpAs(taken)).status).toBe(200);
+    expect(await server.prisma.user.count({ where: { email: taken } })).toBe(1);
+    expect(await countMail(server, taken, 'signup_existing')).toBe(1);
   });
 
   it('lets an address that never confirmed sign up again: new password, new link, the old link dead', async () => {

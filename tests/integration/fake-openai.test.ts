@@ -268,6 +268,32 @@ describe('fake OpenAI failures, as the SDK surfaces them', () => {
     expect(await failOnce({ kind: 'disconnect' })).toBeInstanceOf(APIConnectionError);
   });
 
+  it('billing, a revoked key and a withdrawn model, as OpenAI answers them', async () => {
+    expect(await failOnce({ kind: 'billing_hard_limit' })).toMatchObject({
+      status: 400,
+      type: 'invalid_request_error',
+      code: 'billing_hard_limit_reached',
+      message: expect.stringContaining('Billing hard limit has been reached'),
+    });
+    expect(await failOnce({ kind: 'billing_not_active' })).toMatchObject({
+      status: 429,
+      type: 'billing_not_active',
+      code: 'billing_not_active',
+    });
+    expect(await failOnce({ kind: 'invalid_api_key' })).toMatchObject({
+      status: 401,
+      type: 'invalid_request_error',
+      code: 'invalid_api_key',
+      message: expect.stringContaining('Incorrect API key provided'),
+    });
+    expect(await failOnce({ kind: 'model_not_found' })).toMatchObject({
+      status: 404,
+      type: 'invalid_request_error',
+      code: 'model_not_found',
+      message: expect.stringContaining('does not exist or you do not have access to it'),
+    });
+  });
+
   it('slow answers run into the client timeout', async () => {
     fake.queueFailures([{ kind: 'slow', ms: 5_000 }]);
     const impatient = new OpenAI({ apiKey, baseURL: fake.baseUrl, maxRetries: 0, timeout: 100 });

@@ -8,7 +8,6 @@ import {
   authFetch,
   countMail,
   createAccount,
-  expectAuthError,
   linkIn,
   openLink,
   signIn,
@@ -95,12 +94,10 @@ describe('inviting an address without an account', () => {
     });
     expect(invited.message).toContain(email);
 
-    // Signing up with the address now leads to the spec's "you've been invited" view.
-    await expectAuthError(
-      await authFetch(server, '/signup', { body: { email, password: 'another fine passphrase' } }),
-      422,
-      'user_already_registered',
-    );
+    // Signing up with the address answers like any sign-up, and e-mails how to set the password instead.
+    const signup = await authFetch(server, '/signup', { body: { email, password: 'another fine passphrase' } });
+    expect(signup.status).toBe(200);
+    expect((await waitForMail(server, email, { template: 'signup_existing' })).text).toContain('/set-password');
 
     const mail = await waitForMail(server, email, { template: 'membership_invite' });
     expect(mail.subject).toBe('Join Basic Test Space | Polyblok');

@@ -83,6 +83,51 @@ describe('Storyblok webhooks', () => {
     expect((await unsigned.json()).code).toBe('unauthorized');
   });
 
+  it('syncs the same delivery again within ten minutes only once, and a different event for the story again', async () => {
+    const story = basicFixture.stories.firstPost;
+    const send = (action: 'published' | 'moved') =>
+      storyblok.sendStoryWebhook({
+        url: webhook.url,
+        secret: webhook.secret,
+        action,
+        spaceId: basicFixture.spaceId,
+        storyId: story,
+      });
+    const syncJobs = async () =>
+      server.prisma.$queryRawUnsafe<Array<{ state: string }>>(
+        `SELECT state FROM pgboss.job WHERE name = 'story.sync' AND data->>'storyblokStoryId' = $1`,
+        String(story),
+      );
+    const settled = (jobs: Array<{ state: string }>, count: number) =>
+      jobs.length === count && jobs.every((job) => job.state === 'completed');
+
+    const first = await send('published');
+    expect({ status: first.status, body: JSON.parse(first.responseBody) }).toEqual({
+      status: 202,
+      body: { accepted: true },
+    });
+    await until(syncJobs, (jobs) => settled(jobs, 1));
+    for (let i = 0; i < 3; i += 1) {
+      const repeat = await send('published');
+      expect({ status: repeat.status, body: JSON.parse(repeat.responseBody) }).toEqual({
+        status: 202,
+        body: { accepted: false },
+      });
+    }
+    const moved = await send('moved');
+    expect(JSON.parse(moved.responseBody)).toEqual({ accepted: true });
+    await until(syncJobs, (jobs) => settled(jobs, 2));
+
+    // Ten minutes later the same delivery is new again.
+    await server.prisma.webhookDelivery.updateMany({
+      where: { spaceId },
+      data: { receivedAt: new Date(Date.now() - 10 * 60 * 1000 - 1) },
+    });
+    expect(JSON.parse((await send('published')).responseBody)).toEqual({ accepted: true });
+    await until(syncJobs, (jobs) => settled(jobs, 3));
+    expect(await server.prisma.webhookDelivery.count({ where: { spaceId } })).toBe(1);
+  });
+
   it('removes a story Storyblok says was deleted', async () => {
     const target = basicFixture.stories.draftPost;
     await fetch(`${storyblok.mapiUrl}/spaces/${basicFixture.spaceId}/stories/${target}`, {

@@ -36,3 +36,15 @@ export async function openTestDatabase(serverUrl = process.env.TEST_DATABASE_URL
     },
   };
 }
+
+/**
+ * A second connection to a test database, as another server process would open: a pool of its own on
+ * PostgreSQL, the same connection on PGlite (an in-memory PGlite cannot be opened twice). Closing it leaves the
+ * database to its first opener.
+ */
+export async function joinTestDatabase(first: TestDatabase): Promise<TestDatabase> {
+  const { target } = first.driver;
+  if (target.kind === 'pglite') return { driver: first.driver, dispose: async () => undefined };
+  const driver = await openDriver(target);
+  return { driver, dispose: () => driver.close() };
+}

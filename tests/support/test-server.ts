@@ -23,7 +23,7 @@ import { createJobQueue, type JobQueue } from '#server/jobs/job-queue.ts';
 import { createLogger } from '#server/logger.ts';
 import { storyblokAccessFromEnv, type StoryblokAccess } from '#server/storyblok-access/index.ts';
 import { LogCapture } from './log-capture.ts';
-import { openTestDatabase, type TestDatabase } from './test-database.ts';
+import { joinTestDatabase, openTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestServer {
   baseUrl: string;
@@ -53,6 +53,11 @@ export interface TestServerOptions {
   authSettings?: AuthSettingsOverride;
   /** The PostgreSQL server to make this server's database on, instead of TEST_DATABASE_URL's (or PGlite). */
   databaseServerUrl?: string;
+  /**
+   * Another server on the same database, as a second process would be: on PostgreSQL with a pool of its own, on
+   * PGlite sharing the one in-process connection. The database stays until the first server closes.
+   */
+  sameDatabaseAs?: TestServer;
 }
 
 /**
@@ -66,9 +71,14 @@ const roomyPerIpLimits = {
   mfaPerIp: { burst: 10_000, refill: 10_000, perSeconds: 1 },
 };
 
+/** The same for failed sign-ins across accounts from one address. */
+const roomyCredentialLimits = { perAddress: { failures: 10_000, windowSeconds: 3600 } };
+
 /** The real app on a real database and a real port, as a client sees it; its mail stays in its outbox. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await openTestDatabase(options.databaseServerUrl);
+  const database = options.sameDatabaseAs
+    ? await joinTestDatabase(options.sameDatabaseAs.database)
+    : await openTestDatabase(options.databaseServerUrl);
   await applyPendingMigrations(database.driver);
   const mailDir = mkdtempSync(path.join(tmpdir(), 'polyblok-mail-'));
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', MAIL_DIR: mailDir, ...options.env });
@@ -129,6 +139,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       authSettings: {
         ...options.authSettings,
         limits: { ...roomyPerIpLimits, ...options.authSettings?.limits },
+        credentialLimits: { ...roomyCredentialLimits, ...options.authSettings?.credentialLimits },
       },
     },
     { validateResponses: true, extraRoutes: options.extraRoutes, mountFrontEnds: options.mountFrontEnds },

@@ -3,27 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   authErrorMessage,
   describeWeakPasswordReason,
-  isAlreadyRegistered,
   NETWORK_ERROR_MESSAGE,
   SIGNUP_FALLBACK_MESSAGE,
   weakPasswordReasons,
 } from './auth-errors.ts';
-
-describe('isAlreadyRegistered', () => {
-  it('recognises the code', () => {
-    expect(isAlreadyRegistered(new AuthApiError('Nope', 422, 'user_already_registered'))).toBe(true);
-  });
-
-  it('recognises the older messages without a code', () => {
-    expect(isAlreadyRegistered(new AuthApiError('User already registered', 400, undefined))).toBe(true);
-    expect(isAlreadyRegistered(new Error('A user with this email address already exists'))).toBe(true);
-  });
-
-  it('is false for other sign-up errors', () => {
-    expect(isAlreadyRegistered(new AuthApiError('Signups not allowed', 422, 'signup_disabled'))).toBe(false);
-    expect(isAlreadyRegistered(null)).toBe(false);
-  });
-});
 
 describe('weakPasswordReasons', () => {
   it('lists the reasons of a weak_password answer', () => {

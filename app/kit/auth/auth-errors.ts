@@ -3,11 +3,6 @@ import { isAuthError, isAuthWeakPasswordError } from '@supabase/auth-js';
 export const NETWORK_ERROR_MESSAGE = 'Polyblok cannot be reached. Check your connection and try again.';
 export const SIGNUP_FALLBACK_MESSAGE = 'An error occurred during signup';
 
-/** The `code` of an auth error when the service sent one (GoTrue's error_code). */
-export function authErrorCode(error: unknown): string | undefined {
-  return isAuthError(error) ? error.code : undefined;
-}
-
 /** Status 0 is auth-js's way of saying the request never got an answer. */
 export function isNetworkFailure(error: unknown): boolean {
   return isAuthError(error) && error.status === 0;
@@ -18,16 +13,6 @@ export function authErrorMessage(error: unknown, fallback = 'Something went wron
   if (isNetworkFailure(error)) return NETWORK_ERROR_MESSAGE;
   if (error instanceof Error && error.message.trim() !== '' && error.message !== '{}') return error.message;
   return fallback;
-}
-
-/**
- * Spec section 8: an invited user already has an account, so sign-up answers "already registered";
- * older services say so only in the message.
- */
-export function isAlreadyRegistered(error: unknown): boolean {
-  if (authErrorCode(error) === 'user_already_registered') return true;
-  const message = error instanceof Error ? error.message.toLowerCase() : '';
-  return message.includes('already registered') || message.includes('already exists');
 }
 
 /** The reasons of a weak_password answer (GoTrue: length, characters, pwned); empty for any other error. */

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { useAuth } from '#kit/auth/auth-context.ts';
 import { authErrorMessage } from '#kit/auth/auth-errors.ts';
 import { usePageTitle } from '#kit/components/use-page-title.ts';
@@ -42,9 +42,7 @@ function EmailSent({ email }: { email: string }) {
 export function SetPasswordPage() {
   usePageTitle('Set Password');
   const auth = useAuth();
-  // The invited-user view on /signup passes the address along so it need not be typed twice.
-  const location = useLocation() as { state: { email?: unknown } | null };
-  const [email, setEmail] = useState(typeof location.state?.email === 'string' ? location.state.email : '');
+  const [email, setEmail] = useState('');
   const send = useMutation({ mutationFn: (address: string) => auth.sendPasswordLink(address) });
 
   if (send.isSuccess) return <EmailSent email={send.variables} />;

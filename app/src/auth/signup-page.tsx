@@ -6,7 +6,6 @@ import { useAuth } from '#kit/auth/auth-context.ts';
 import {
   authErrorMessage,
   describeWeakPasswordReason,
-  isAlreadyRegistered,
   SIGNUP_FALLBACK_MESSAGE,
   weakPasswordReasons,
 } from '#kit/auth/auth-errors.ts';
@@ -15,7 +14,7 @@ import { usePageTitle } from '#kit/components/use-page-title.ts';
 import { AuthFooterNote } from './auth-footer-note.tsx';
 import { AuthHeading } from './auth-heading.tsx';
 import { EmailField } from './email-field.tsx';
-import { AlreadyRegistered, VerificationEmailSent } from './signup-result-views.tsx';
+import { VerificationEmailSent } from './signup-result-views.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
 function SignupError({ error }: { error: unknown }) {
@@ -34,7 +33,10 @@ function SignupError({ error }: { error: unknown }) {
   );
 }
 
-/** /signup: e-mail confirmation first; an address that already has an account gets the invited-user view. */
+/**
+ * /signup: e-mail confirmation first. The service answers alike whether the address has an account (so nobody
+ * can find out which addresses do): one that has gets an e-mail saying how to set its password instead.
+ */
 export function SignupPage() {
   usePageTitle('Create Account');
   const auth = useAuth();
@@ -47,7 +49,6 @@ export function SignupPage() {
   });
 
   if (signUp.isSuccess) return <VerificationEmailSent email={signUp.variables.email} />;
-  if (signUp.isError && isAlreadyRegistered(signUp.error)) return <AlreadyRegistered email={signUp.variables.email} />;
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -21,34 +21,13 @@ export function VerificationEmailSent({ email }: { email: string }) {
       <Text fz="sm" c="dimmed">
         Open the link in the e-mail to confirm your address, then log in. Nothing there? Check your spam folder.
       </Text>
+      <Text fz="sm" c="dimmed">
+        If this address already has an account (for example after an invitation), the e-mail says how to set your
+        password instead.
+      </Text>
       <Button component={Link} to="/login" variant="default" fullWidth>
         Back to login
       </Button>
-    </Stack>
-  );
-}
-
-/** Spec: invited users already have an account; sign-up cannot help them, the set-password link can. */
-export function AlreadyRegistered({ email }: { email: string }) {
-  return (
-    <Stack gap="lg">
-      <Alert color="yellow" variant="light" title="Looks like you've been invited!">
-        <Stack gap="xs">
-          <Text fz="sm">This email address is already registered with Polyblok.</Text>
-          <Text fz="sm">
-            If a teammate invited you, your account is waiting: use the Set Password process to choose your password and
-            activate it. If you signed up before, set a new password the same way.
-          </Text>
-        </Stack>
-      </Alert>
-      <Stack gap="sm">
-        <Button component={Link} to="/set-password" state={{ email }} fullWidth color="yellow">
-          Go to Set Password
-        </Button>
-        <Button component={Link} to="/login" variant="default" fullWidth>
-          Back to login
-        </Button>
-      </Stack>
     </Stack>
   );
 }

@@ -17,7 +17,8 @@ export interface RateLimiter {
 /**
  * In-process token buckets. They count per server process: behind a load balancer with N processes a client
  * gets up to N times the limit, and a restart forgets the counts. That is the documented trade-off for not
- * needing a shared store; the limits are set so that even N times them stops brute force.
+ * needing a shared store; the limits are set so that even N times them stops brute force. Failed passwords and
+ * codes are not counted here but in the database (features/auth/credential-limits.ts), shared by every process.
  * The map is bounded: past `maxKeys` the least recently used bucket is dropped (it would mostly be full again).
  */
 export function createRateLimiter(rule: BucketRule, clock: Clock, maxKeys = 100_000): RateLimiter {

@@ -20,8 +20,6 @@ export class StoryblokFailure extends AppError {
   }
 }
 
-const tryAgain = 'Nothing was changed; please try again in a moment.';
-
 /** What a failed call means for the product, in words a person can act on. */
 export function toFailure(error: StoryblokError): StoryblokFailure {
   switch (error.kind) {
@@ -29,11 +27,15 @@ export function toFailure(error: StoryblokError): StoryblokFailure {
       return new StoryblokFailure('not_found', error.message, false);
     // A story an editor has locked is refused with 422 and accepted once they are done: worth another try.
     case 'rejected':
-      return new StoryblokFailure('conflict', `${error.message}.`, true);
+      return new StoryblokFailure(
+        'conflict',
+        `${error.message} Once that is sorted out in Storyblok (a story unlocked, for example), try again.`,
+        true,
+      );
     case 'rate_limited':
-      return new StoryblokFailure('storyblok_unavailable', `Storyblok is rate limiting this token. ${tryAgain}`, true);
+      return new StoryblokFailure('storyblok_unavailable', `${error.message} Please try again in a minute.`, true);
     default:
-      return new StoryblokFailure('storyblok_unavailable', `${error.message}. ${tryAgain}`, true);
+      return new StoryblokFailure('storyblok_unavailable', `${error.message} Please try again in a few minutes.`, true);
   }
 }
 
@@ -43,6 +45,12 @@ export function toFailure(error: StoryblokError): StoryblokFailure {
  */
 export function explainGivenTokenFailure(error: unknown): never {
   if (!(error instanceof StoryblokError)) throw error;
+  if (error.kind === 'unauthorized' && error.status === 403) {
+    throw new AppError(
+      'invalid_token',
+      'Storyblok does not let this token access the space (403). Use a personal access token of a Storyblok user who is an admin of the space.',
+    );
+  }
   if (error.kind === 'unauthorized') throw new AppError('invalid_token', 'Invalid personal access token');
   if (error.kind === 'not_found') throw new AppError('not_found', 'Storyblok has no such space for this token.');
   throw toFailure(error);

@@ -9,7 +9,13 @@ import type {
   StoryblokSpace,
   StoryblokStory,
 } from './storyblok-types.ts';
-import { refuseSpaceToken, SPACE_VANISHED_REASON, TOKEN_REFUSED_REASON, type RefusalDeps } from './token-refusal.ts';
+import {
+  refuseSpaceToken,
+  SPACE_VANISHED_REASON,
+  TOKEN_FORBIDDEN_REASON,
+  TOKEN_REFUSED_REASON,
+  type RefusalDeps,
+} from './token-refusal.ts';
 
 /**
  * The Storyblok space behind one Polyblok space, reached with the space's own token. A refused token flags the
@@ -41,7 +47,10 @@ export function spaceStoryblok(deps: SpaceStoryblokDeps, spaceId: number): Space
       return await work(auth, storyblokSpaceId);
     } catch (error) {
       if (!(error instanceof StoryblokError)) throw error;
-      if (error.kind === 'unauthorized') throw await refuseSpaceToken(deps, spaceId, TOKEN_REFUSED_REASON);
+      if (error.kind === 'unauthorized') {
+        const reason = error.status === 403 ? TOKEN_FORBIDDEN_REASON : TOKEN_REFUSED_REASON;
+        throw await refuseSpaceToken(deps, spaceId, reason);
+      }
       if (error.kind === 'not_found' && onMissing === 'space') {
         throw await refuseSpaceToken(deps, spaceId, SPACE_VANISHED_REASON);
       }

@@ -7,11 +7,17 @@ import { spaceAdmins } from '../features/members/index.ts';
 export const TOKEN_ISSUE_MESSAGE = 'Sync has been stopped with the Storyblok Space, please provide a valid token';
 
 export const TOKEN_REFUSED_REASON =
-  'Storyblok refused the token: syncing and writing back wait until an admin gives the space a new one.';
+  'Storyblok refused the token (401: it is wrong, expired or revoked): syncing and writing back wait until an ' +
+  'admin gives the space a new one in its settings.';
+
+export const TOKEN_FORBIDDEN_REASON =
+  'Storyblok does not let the space’s token access the space or do this (403): its user may have lost access, or ' +
+  'their role there may not allow it. Syncing and writing back wait until an admin gives the space, in its ' +
+  'settings, a token of a Storyblok user who is an admin of the space.';
 
 export const SPACE_VANISHED_REASON =
-  'Storyblok no longer has this space for its token (the space was deleted in Storyblok, or the token lost ' +
-  'access to it): syncing and writing back wait until an admin gives the space a working token.';
+  'Storyblok no longer has this space for its token (404: the space was deleted in Storyblok, or the token lost ' +
+  'access to it): syncing and writing back wait until an admin gives the space a working token in its settings.';
 
 export interface RefusalDeps extends MailDeps {
   prisma: Database;

@@ -4,6 +4,8 @@ import { parseChatBody, translationRequestOf, type ChatBody } from './chat-reque
 import { assistantTurn, chatCompletion, promptTokens } from './completion.ts';
 import type { FakeFailure } from './failures.ts';
 import {
+  billingHardLimitReached,
+  billingNotActive,
   contextLengthExceeded,
   incorrectApiKey,
   missingApiKey,
@@ -43,6 +45,14 @@ function failureError(failure: FakeFailure, chat: ChatBody): OpenAIHttpError | n
       return rateLimited(chat.model, failure.limit, failure.retryAfterSeconds);
     case 'quota_exceeded':
       return quotaExceeded();
+    case 'billing_hard_limit':
+      return billingHardLimitReached();
+    case 'billing_not_active':
+      return billingNotActive();
+    case 'invalid_api_key':
+      return incorrectApiKey('sk-polyblok-revoked-key');
+    case 'model_not_found':
+      return modelNotFound(chat.model);
     case 'server_error':
       return serverError(failure.status);
     case 'context_length':

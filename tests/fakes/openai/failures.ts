@@ -13,6 +13,14 @@ export const failureSchema = z.discriminatedUnion('kind', [
     limit: z.enum(['requests', 'tokens']).default('requests'),
   }),
   z.object({ kind: z.literal('quota_exceeded'), count }),
+  /** 400 billing_hard_limit_reached: the organisation's monthly budget is spent. */
+  z.object({ kind: z.literal('billing_hard_limit'), count }),
+  /** 429 billing_not_active: the account has no active billing. */
+  z.object({ kind: z.literal('billing_not_active'), count }),
+  /** 401 invalid_api_key, as for a wrong key (the key was revoked meanwhile). */
+  z.object({ kind: z.literal('invalid_api_key'), count }),
+  /** 404 model_not_found, as for a model the key may not use (its access was withdrawn meanwhile). */
+  z.object({ kind: z.literal('model_not_found'), count }),
   z.object({ kind: z.literal('server_error'), count, status: z.number().int().min(500).max(599).default(500) }),
   z.object({ kind: z.literal('context_length'), count }),
   /** The socket closes without an answer: the SDK's APIConnectionError. */

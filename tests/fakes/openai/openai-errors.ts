@@ -108,6 +108,19 @@ export function quotaExceeded(): OpenAIHttpError {
   });
 }
 
+export function billingHardLimitReached(): OpenAIHttpError {
+  return invalidRequest('Billing hard limit has been reached', null, 'billing_hard_limit_reached');
+}
+
+export function billingNotActive(): OpenAIHttpError {
+  return new OpenAIHttpError(429, {
+    message: 'Your account is not active, please check your billing details on our website.',
+    type: 'billing_not_active',
+    param: null,
+    code: 'billing_not_active',
+  });
+}
+
 const serverMessages: Record<number, string> = {
   500: 'The server had an error while processing your request. Sorry about that!',
   502: 'Bad gateway.',

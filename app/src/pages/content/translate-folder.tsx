@@ -20,8 +20,11 @@ export interface TranslateFolderProps {
 }
 
 function announceEnd(batch: TranslationBatch, run: FolderRun) {
-  const failed = batch.failed > 0 ? ` ${formatQuantity(batch.failed, 'key', 'keys')} could not be translated.` : '';
-  if (batch.status === 'completed') {
+  const reason = batch.error ? ` ${batch.error}` : '';
+  const failed =
+    batch.failed > 0 ? ` ${formatQuantity(batch.failed, 'key', 'keys')} could not be translated.${reason}` : '';
+  // A run that translated nothing because every key failed is a failure, whatever its status says.
+  if (batch.status === 'completed' && (batch.done > 0 || batch.failed === 0)) {
     notifySuccess(
       'Folder translated with AI',
       `${formatQuantity(batch.done, 'key', 'keys')} of “${run.folderName}” translated into ${run.localeName}.${failed}`,
@@ -154,6 +157,11 @@ export function TranslateFolder({ spaceId, folderId, folderName, locale }: Trans
               Cancel
             </Button>
           </Group>
+          {data?.error && (
+            <Text fz="xs" c="red" mt={6}>
+              {data.error}
+            </Text>
+          )}
         </Paper>
       )}
     </Stack>

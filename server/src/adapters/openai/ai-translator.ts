@@ -1,5 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import OpenAI from 'openai';
+import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { checkItem, termsIn, type GlossaryEntry } from './item-checks.ts';
+import { toAiUnavailable } from './model-errors.ts';
 import { RESPONSE_FORMAT_NAME, translationResponseJsonSchema, type TranslationRequest } from './translation-prompt.ts';
 
 export interface AiItem {
@@ -24,12 +27,8 @@ export interface AiTranslateResult {
   usage: { promptTokens: number; completionTokens: number };
 }
 
-export class AiUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'AiUnavailableError';
-  }
-}
+// Callers know one adapter module; the error lives beside its classification.
+export { AiUnavailableError, type AiFailureKind } from './model-errors.ts';
 
 export interface AiTranslator {
   translate(input: AiTranslateInput): Promise<AiTranslateResult>;
@@ -39,7 +38,10 @@ export interface AiTranslatorOptions {
   apiKey: string;
   baseURL?: string;
   model: string;
-  /** The SDK's own retries of 429 and 5xx, with backoff honouring Retry-After. */
+  /**
+   * Retries of a rate limit, an outage or a dropped connection, with backoff honouring Retry-After. Credit,
+   * billing, key and model refusals are never retried: trying again cannot help.
+   */
   maxRetries?: number;
   timeoutMs?: number;
   /** Item text per request: large enough for few requests, small enough for one answer to fit the model. */
@@ -76,14 +78,39 @@ function chunk(items: AiItem[], maxChars: number, maxItems: number): AiItem[][] 
   return chunks;
 }
 
+/** How long to wait before retry `attempt` (0 first): the answer's Retry-After, else backoff with jitter. */
+function retryDelayMs(error: unknown, attempt: number): number {
+  const headers = error instanceof OpenAI.APIError ? error.headers : undefined;
+  const asked = Number(headers?.get('retry-after-ms') ?? Number.NaN);
+  if (Number.isFinite(asked) && asked >= 0) return Math.min(asked, 60_000);
+  const seconds = Number(headers?.get('retry-after') ?? Number.NaN);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, 60_000);
+  const ceiling = Math.min(8_000, 500 * 2 ** attempt);
+  return ceiling / 2 + Math.random() * (ceiling / 2);
+}
+
 /** The only code that talks to the model (any OpenAI-compatible server): structured output, validated item by item. */
 export function createAiTranslator(options: AiTranslatorOptions): AiTranslator {
+  // The SDK would retry every 429, insufficient_quota included; the retries are decided here instead.
   const client = new OpenAI({
     apiKey: options.apiKey,
     baseURL: options.baseURL,
-    maxRetries: options.maxRetries ?? 4,
+    maxRetries: 0,
     timeout: options.timeoutMs ?? 120_000,
   });
+  const retries = options.maxRetries ?? 4;
+
+  async function complete(body: ChatCompletionCreateParamsNonStreaming): Promise<ChatCompletion> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await client.chat.completions.create(body);
+      } catch (error) {
+        const failure = toAiUnavailable(error, options.model);
+        if (!failure.retryable || attempt >= retries) throw failure;
+        await sleep(retryDelayMs(error, attempt));
+      }
+    }
+  }
 
   async function ask(
     input: AiTranslateInput,
@@ -99,7 +126,7 @@ export function createAiTranslator(options: AiTranslatorOptions): AiTranslator {
     };
     let completion;
     try {
-      completion = await client.chat.completions.create({
+      completion = await complete({
         model: options.model,
         temperature: 0.2,
         messages: [
@@ -115,19 +142,6 @@ export function createAiTranslator(options: AiTranslatorOptions): AiTranslator {
           },
         },
       });
-    } catch (error) {
-      if (
-        error instanceof OpenAI.APIError &&
-        error.status !== undefined &&
-        error.status >= 400 &&
-        error.status < 500 &&
-        error.status !== 429
-      ) {
-        throw new AiUnavailableError(`The AI model refused the request (${error.status}): ${error.message}`, {
-          cause: error,
-        });
-      }
-      throw new AiUnavailableError('The AI model could not be reached; please try again shortly.', { cause: error });
     } finally {
       result.requests += 1;
     }

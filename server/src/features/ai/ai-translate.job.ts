@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AiUnavailableError } from '../../adapters/openai/ai-translator.ts';
+import { isAppError } from '../../errors.ts';
 import { defineJob, type JobRef } from '../../jobs/define-job.ts';
 import type { AiDeps } from './ai-deps.ts';
 import { refundWords } from './ai-quota.ts';
@@ -29,12 +29,9 @@ export function createAiTranslateJob(base: Omit<AiDeps, 'queue'>) {
     target: ({ storyId, spaceLocaleId }) => ({ storyId, spaceLocaleId }),
     // Follow-up work (the write-back of the new translations) goes through the queue running this job.
     handler: (scope, context) => translateStoryAsks({ ...base, queue: { send: context.send } }, scope),
+    // An AppError's message is meant for people: the model's refusal, or its outage rebuilt after the last retry.
     onGiveUp: (scope, error, context) =>
-      failAsks(
-        { ...base, queue: { send: context.send } },
-        scope,
-        error instanceof AiUnavailableError ? error.message : null,
-      ),
+      failAsks({ ...base, queue: { send: context.send } }, scope, isAppError(error) ? error.message : null),
   });
 }
 

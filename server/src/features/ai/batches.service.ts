@@ -16,6 +16,8 @@ const batchSelect = {
   spaceLocaleId: true,
   createdAt: true,
   finishedAt: true,
+  // Why keys failed, as the latest failed ask says it (the model out of credit, a key it keeps dropping...).
+  asks: { where: { status: 'failed' }, select: { error: true }, orderBy: { updatedAt: 'desc' }, take: 1 },
 } as const;
 
 function toBatch(row: {
@@ -28,6 +30,7 @@ function toBatch(row: {
   spaceLocaleId: number;
   createdAt: Date;
   finishedAt: Date | null;
+  asks: Array<{ error: string | null }>;
 }): TranslationBatch {
   return {
     id: row.id,
@@ -39,6 +42,7 @@ function toBatch(row: {
     space_locale_id: row.spaceLocaleId,
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,
+    error: row.asks[0]?.error ?? null,
   };
 }
 

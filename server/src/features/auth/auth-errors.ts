@@ -6,8 +6,22 @@ import type { InputDialect } from '../../http/input-dialect.ts';
 import type { Logger } from '../../logger.ts';
 
 export const invalidInput = (message: string) => new AppError('validation_failed', message);
-export const tooManyRequests = () =>
-  new AppError('over_request_rate_limit', 'Request rate limit reached. Please wait a moment and try again.');
+/** A wait as a person reads it: seconds under a minute, whole minutes (rounded up) beyond. */
+function waitOf(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** A rate limit; with the wait known, it is named and sent as Retry-After. */
+export const tooManyRequests = (retryAfterSeconds?: number) =>
+  new AppError(
+    'over_request_rate_limit',
+    retryAfterSeconds === undefined
+      ? 'Request rate limit reached. Please wait a moment and try again.'
+      : `Too many failed attempts. Please wait ${waitOf(retryAfterSeconds)} and try again.`,
+    { retryAfterSeconds },
+  );
 export const tooManyEmails = () =>
   new AppError('over_email_send_rate_limit', 'Email rate limit exceeded. Please wait a while before asking again.');
 export const invalidCredentials = () => new AppError('invalid_credentials', 'Invalid login credentials');

@@ -36,6 +36,27 @@ export async function sendSignupConfirmation(deps: AuthDeps, to: string, link: s
   });
 }
 
+/**
+ * Sign-up answers alike for every address, so a taken one hears here what happened: it has an account already
+ * (invited people have one before they choose a password), and how to set the password.
+ */
+export async function sendAccountExists(deps: AuthDeps, to: string): Promise<void> {
+  await queueMail(deps, {
+    to,
+    subject: 'You already have a Polyblok account',
+    template: 'signup_existing',
+    content: {
+      heading: 'You already have a Polyblok account',
+      paragraphs: [
+        'Someone, maybe you, just tried to sign up for Polyblok with this e-mail address. It already has a Polyblok account, so no new one was made.',
+        'If a teammate invited you, your account is waiting for its password. To choose it, or to set a new one if you forgot yours, open the Set Password page and ask for a password link.',
+      ],
+      action: { label: 'Set my password', url: `${deps.siteUrl}/set-password` },
+      notes: ['If this was not you, you can ignore this e-mail: nothing about your account has changed.'],
+    },
+  });
+}
+
 /** A reset for an account with a password; the first password for an invited user who has none yet. */
 export async function sendRecovery(deps: AuthDeps, to: string, link: string, firstPassword: boolean): Promise<void> {
   const heading = firstPassword ? 'Set your password' : 'Reset your password';

@@ -1,4 +1,5 @@
 import type { BucketRule } from '../../http/rate-limiter.ts';
+import type { CredentialLimits } from './credential-limits.ts';
 
 /** Time limits and rate limits of the auth service. Tests pass their own through the app context. */
 export interface AuthSettings {
@@ -19,13 +20,13 @@ export interface AuthSettings {
   mfaChallengeSeconds: number;
   maxFactors: number;
   limits: AuthLimits;
+  /** Failed passwords and codes, counted in the database (credential-limits.ts says how). */
+  credentialLimits: CredentialLimits;
 }
 
 export interface AuthLimits {
   /** Password and refresh grants, per client address. */
   tokenPerIp: BucketRule;
-  /** Failed password grants per e-mail address, known or not (at most 100 an hour, ASVS 2.2.1). */
-  signInFailuresPerAddress: BucketRule;
   /** Requests that send e-mail (signup, recover, resend), per client address. */
   mailPerIp: BucketRule;
   /** The same per e-mail address named, whether it has an account or not. */
@@ -35,8 +36,6 @@ export interface AuthLimits {
   verifyPerAddress: BucketRule;
   /** MFA challenge and verify, per client address. */
   mfaPerIp: BucketRule;
-  /** MFA code checks per user: with ±1 step, brute force stays far below one chance in a thousand a day. */
-  mfaVerifyPerUser: BucketRule;
   /** PUT /user and /reauthenticate per user (a reauthentication code is 6 digits). */
   userUpdatePerUser: BucketRule;
 }
@@ -58,23 +57,35 @@ export const defaultAuthSettings: AuthSettings = {
   maxFactors: 10,
   limits: {
     tokenPerIp: { burst: 30, refill: 150, perSeconds: 300 },
-    signInFailuresPerAddress: { burst: 10, refill: 90, perSeconds: 3600 },
     mailPerIp: { burst: 30, refill: 30, perSeconds: 300 },
     mailPerAddress: { burst: 5, refill: 5, perSeconds: 3600 },
     verifyPerIp: { burst: 30, refill: 30, perSeconds: 300 },
     verifyPerAddress: { burst: 10, refill: 10, perSeconds: 3600 },
     mfaPerIp: { burst: 30, refill: 15, perSeconds: 60 },
-    mfaVerifyPerUser: { burst: 10, refill: 30, perSeconds: 3600 },
     userUpdatePerUser: { burst: 10, refill: 30, perSeconds: 300 },
+  },
+  credentialLimits: {
+    freeFailures: 5,
+    firstDelaySeconds: 1,
+    maxDelaySeconds: 300,
+    perAddress: { failures: 50, windowSeconds: 3600 },
+    // ASVS 4.0.3 2.2.1: no more than 100 failed attempts an hour on one account.
+    perAccount: { failures: 100, windowSeconds: 3600 },
+    failureMemorySeconds: DAY,
+    knownAddressSeconds: 90 * DAY,
   },
 };
 
-export type AuthSettingsOverride = Partial<Omit<AuthSettings, 'limits'>> & { limits?: Partial<AuthLimits> };
+export type AuthSettingsOverride = Partial<Omit<AuthSettings, 'limits' | 'credentialLimits'>> & {
+  limits?: Partial<AuthLimits>;
+  credentialLimits?: Partial<CredentialLimits>;
+};
 
 export function resolveAuthSettings(override: AuthSettingsOverride = {}): AuthSettings {
   return {
     ...defaultAuthSettings,
     ...override,
     limits: { ...defaultAuthSettings.limits, ...override.limits },
+    credentialLimits: { ...defaultAuthSettings.credentialLimits, ...override.credentialLimits },
   };
 }

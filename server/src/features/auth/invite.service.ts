@@ -17,8 +17,8 @@ const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | nul
 
 /**
  * The account of an invited address. An unknown address gets one without a password (the spec: invited users
- * already have an account and use the set-password flow to activate it); sign-up then answers
- * user_already_registered, which the sign-up screen turns into its "you've been invited" view.
+ * already have an account and use the set-password flow to activate it); a sign-up with the address then
+ * e-mails them how to set their password.
  */
 export async function findOrCreateInvitedAccount(deps: AuthDeps, email: string): Promise<InvitedAccount> {
   const select = { id: true, name: true, email: true, passwordHash: true, emailConfirmedAt: true } as const;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AuthSessionResponse, enrollBodySchema } from '#contract/auth.ts';
 import { consume, type AuthDeps } from './auth-deps.ts';
 import { AppError } from '../../errors.ts';
+import { beginCredentialCheck, rememberSignInAddress } from './credential-limits.ts';
 import type { AuthenticatedRequest } from './auth-http.ts';
 import {
   amrJson,
@@ -101,6 +102,7 @@ const verificationFailed = () => new AppError('mfa_verification_failed', 'Invali
  * Checks a code against a challenge. On success the factor is verified, the session becomes aal2 with a new
  * token pair (the client emits MFA_CHALLENGE_VERIFIED), and the user's other aal1 sessions end, as in GoTrue.
  * A time step is accepted once per factor: the code just used, or an older one, is refused from then on.
+ * Wrong codes count against the credential limits of the user and the client address.
  */
 export async function verifyFactor(
   deps: AuthDeps,
@@ -111,7 +113,6 @@ export async function verifyFactor(
 ): Promise<AuthSessionResponse> {
   const { prisma } = deps;
   consume(deps, 'mfaPerIp', client.ip);
-  consume(deps, 'mfaVerifyPerUser', auth.userId);
   const factor = await findFactor(deps, auth, factorId);
   const challenge = await prisma.mfaChallenge.findUnique({
     where: { id: input.challengeId },
@@ -127,6 +128,7 @@ export async function verifyFactor(
   if (challenge.ip !== client.ip) {
     throw new AppError('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch');
   }
+  const attempt = await beginCredentialCheck(deps, 'totp', auth.userId, client.ip);
   const secret = deps.box.open(factor.secretEncrypted, secretContext(factor.id));
   const lastStep = factor.lastUsedStep === null ? null : Number(factor.lastUsedStep);
   const step = await matchTotp({ secret, code: input.code.trim(), nowMs: now, afterStep: lastStep });
@@ -143,6 +145,8 @@ export async function verifyFactor(
     },
   });
   if (claimed.count === 0) throw verificationFailed();
+  await attempt.succeeded();
+  await rememberSignInAddress(deps, [auth.userId], client.ip);
   await prisma.mfaChallenge.update({
     where: { id: challenge.id },
     data: { verifiedAt: new Date(now) },

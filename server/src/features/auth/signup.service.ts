@@ -1,21 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { AuthUser, resendBodySchema, signupBodySchema } from '#contract/auth.ts';
 import { consume, runDetached, type AuthDeps } from './auth-deps.ts';
-import { AppError } from '../../errors.ts';
-import { sendEmailChange, sendSignupConfirmation, emailLinkUrl } from './auth-mail.ts';
+import { emailLinkUrl, sendAccountExists, sendEmailChange, sendSignupConfirmation } from './auth-mail.ts';
 import { issueLinkToken, lastIssuedAt } from './one-time-tokens.ts';
 import { assertStrongPassword } from './passwords.ts';
 import type { ClientInfo } from './sessions.service.ts';
-import { loadUserView, toAuthUser } from './user-view.ts';
-
-const alreadyRegistered = () => new AppError('user_already_registered', 'User already registered');
+import { toAuthUser, type UserViewRow } from './user-view.ts';
 
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === 'P2002';
 
 /**
- * Creates an account and e-mails its confirmation link. A taken address answers user_already_registered (the
- * spec's invited-user view needs it); an address that signed up but never confirmed gets a new link and the
- * new password, since nobody could sign in with the old one.
+ * Creates an account and e-mails its confirmation link. The answer is the same for every address, as GoTrue's
+ * is with confirmations on: a new, unconfirmed user, built before anything depends on the address, after the
+ * same work (the password's hash). What the address calls for happens after the answer: a new account; for an
+ * address that signed up but never confirmed, a new link and the new password (nobody could sign in with the
+ * old one); for a taken address (confirmed, or invited and waiting for its password), an e-mail saying it
+ * already has an account and how to set its password.
  */
 export async function signUp(
   deps: AuthDeps,
@@ -26,41 +27,100 @@ export async function signUp(
   consume(deps, 'mailPerIp', client.ip);
   consume(deps, 'mailPerAddress', input.email, { mail: true, keyIsAddress: true });
   assertStrongPassword(input.password);
+  const passwordHash = await deps.passwords.hash(input.password);
+  const now = new Date(deps.clock.now());
+  const user = newUserView({
+    id: randomUUID(),
+    identityId: randomUUID(),
+    email: input.email,
+    name: input.data?.name || null,
+    at: now,
+  });
+  runDetached(deps, 'signup', () => register(deps, user, passwordHash, redirectTo));
+  return toAuthUser(user);
+}
+
+/** The user a sign-up answers, and the one it creates when the address is new. */
+function newUserView(input: {
+  id: string;
+  identityId: string;
+  email: string;
+  name: string | null;
+  at: Date;
+}): UserViewRow {
+  return {
+    id: input.id,
+    email: input.email,
+    name: input.name,
+    emailConfirmedAt: null,
+    invitedAt: null,
+    lastSignInAt: null,
+    emailChange: null,
+    createdAt: input.at,
+    updatedAt: input.at,
+    identities: [
+      {
+        id: input.identityId,
+        provider: 'email',
+        providerId: input.email,
+        identityData: {},
+        lastSignInAt: null,
+        createdAt: input.at,
+        updatedAt: input.at,
+      },
+    ],
+    factors: [],
+  };
+}
+
+async function register(deps: AuthDeps, user: UserViewRow, passwordHash: string, redirectTo: string): Promise<void> {
   const { prisma } = deps;
   const existing = await prisma.user.findUnique({
-    where: { email: input.email },
+    where: { email: user.email },
     select: { id: true, emailConfirmedAt: true, invitedAt: true, passwordHash: true },
   });
   if (existing && (existing.emailConfirmedAt || existing.invitedAt || !existing.passwordHash)) {
-    throw alreadyRegistered();
+    await tellAccountExists(deps, existing.id, user.email);
+    return;
   }
-  const passwordHash = await deps.passwords.hash(input.password);
-  const name = input.data?.name || null;
-  let userId: string;
+  let userId = user.id;
   if (existing) {
     userId = existing.id;
-    await prisma.user.update({ where: { id: userId }, data: { passwordHash, name }, select: { id: true } });
+    await prisma.user.update({ where: { id: userId }, data: { passwordHash, name: user.name }, select: { id: true } });
   } else {
+    const identity = user.identities[0]!;
     try {
-      const created = await prisma.user.create({
+      await prisma.user.create({
         data: {
-          email: input.email,
-          name,
+          id: user.id,
+          email: user.email,
+          name: user.name,
           passwordHash,
-          identities: { create: { provider: 'email', providerId: input.email } },
+          createdAt: user.createdAt,
+          identities: { create: { id: identity.id, provider: 'email', providerId: user.email } },
         },
         select: { id: true },
       });
-      userId = created.id;
     } catch (error) {
-      if (isUniqueViolation(error)) throw alreadyRegistered();
+      // The same address signed up twice at once: the other sign-up made the account and sends its link.
+      if (isUniqueViolation(error)) return;
       throw error;
     }
   }
-  const token = await issueLinkToken(deps, userId, 'signup', input.email);
-  await sendSignupConfirmation(deps, input.email, emailLinkUrl(deps, token, 'signup', redirectTo));
-  const user = await loadUserView(prisma, userId);
-  return toAuthUser(user!);
+  const token = await issueLinkToken(deps, userId, 'signup', user.email);
+  await sendSignupConfirmation(deps, user.email, emailLinkUrl(deps, token, 'signup', redirectTo));
+}
+
+/** At most one such e-mail per address within the mail cooldown, whatever the number of sign-ups. */
+async function tellAccountExists(deps: AuthDeps, userId: string, email: string): Promise<void> {
+  const since = new Date(deps.clock.now() - deps.settings.mailCooldownSeconds * 1000);
+  const recent = await deps.prisma.emailMessage.findFirst({
+    where: { to: email, template: 'signup_existing', createdAt: { gt: since } },
+    select: { id: true },
+  });
+  if (recent) return;
+  deps.logger.info({ event: 'signup_existing', userId }, 'sign-up for an address that has an account');
+  await sendAccountExists(deps, email);
 }
 
 /**

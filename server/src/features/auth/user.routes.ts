@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { getUser, reauthenticate, updateUser } from '#contract/auth.ts';
 import type { BindRoute } from '../../http/route-binder.ts';
 import type { AuthDeps } from './auth-deps.ts';
-import type { AuthenticatedRequest } from './auth-http.ts';
+import { clientInfo, type AuthenticatedRequest } from './auth-http.ts';
 import { safeRedirect } from './redirects.ts';
 import * as users from './user.service.ts';
 
@@ -12,8 +12,8 @@ export function userRoutes(bind: BindRoute<AuthenticatedRequest>, deps: AuthDeps
 
   bind(router, getUser, ({ auth }) => users.getUser(deps, auth));
 
-  bind(router, updateUser, ({ auth, body, query }) =>
-    users.updateUser(deps, auth, body, safeRedirect(deps.siteUrl, query.redirect_to, '/')),
+  bind(router, updateUser, ({ auth, body, query, req }) =>
+    users.updateUser(deps, auth, body, safeRedirect(deps.siteUrl, query.redirect_to, '/'), clientInfo(req)),
   );
 
   // Either method needs the bearer token, so a cross-site page cannot trigger it.

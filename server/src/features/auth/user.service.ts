@@ -19,7 +19,8 @@ import {
   lastIssuedAt,
 } from './one-time-tokens.ts';
 import { assertStrongPassword } from './passwords.ts';
-import { amrOf, revokeSessions } from './sessions.service.ts';
+import { beginCredentialCheck } from './credential-limits.ts';
+import { amrOf, revokeSessions, type ClientInfo } from './sessions.service.ts';
 import { loadUserView, toAuthUser } from './user-view.ts';
 
 const userGone = () => new AppError('user_not_found', 'User from sub claim in JWT does not exist');
@@ -34,16 +35,23 @@ export async function getUser(deps: AuthDeps, auth: AuthenticatedRequest): Promi
  * Password and e-mail changes need a recent sign-in (ASVS: re-authenticate before changing a factor): a
  * session that authenticated longer ago than `recentSignInSeconds` must bring the code from /reauthenticate.
  */
-async function requireRecentAuthentication(deps: AuthDeps, auth: AuthenticatedRequest, nonce: string | undefined) {
+async function requireRecentAuthentication(
+  deps: AuthDeps,
+  auth: AuthenticatedRequest,
+  nonce: string | undefined,
+  client: ClientInfo,
+) {
   const session = await deps.prisma.authSession.findUnique({ where: { id: auth.sessionId }, select: { amr: true } });
   const lastAuthenticated = Math.max(0, ...amrOf(session?.amr).map((entry) => entry.timestamp)) * 1000;
   if (deps.clock.now() - lastAuthenticated <= deps.settings.recentSignInSeconds * 1000) return;
   if (nonce === undefined || nonce === '') {
     throw new AppError('reauthentication_needed', 'Password update requires reauthentication');
   }
+  const attempt = await beginCredentialCheck(deps, 'reauthentication', auth.userId, client.ip);
   if (!(await consumeReauthenticationCode(deps, auth.userId, nonce.trim()))) {
     throw new AppError('reauthentication_not_valid', 'Requires a valid reauthentication nonce');
   }
+  await attempt.succeeded();
 }
 
 /**
@@ -56,6 +64,7 @@ export async function updateUser(
   auth: AuthenticatedRequest,
   input: z.output<typeof updateUserBodySchema>,
   redirectTo: string,
+  client: ClientInfo,
 ): Promise<AuthUser> {
   consume(deps, 'userUpdatePerUser', auth.userId);
   const { prisma } = deps;
@@ -89,7 +98,7 @@ export async function updateUser(
       const taken = await prisma.user.findUnique({ where: { email: newEmail }, select: { id: true } });
       if (taken) throw new AppError('email_exists', 'A user with this email address has already been registered');
     }
-    await requireRecentAuthentication(deps, auth, input.nonce);
+    await requireRecentAuthentication(deps, auth, input.nonce, client);
   }
 
   if (input.data?.name !== undefined) {

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { SecretBox } from '../../crypto/secret-box.ts';
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
@@ -32,9 +32,32 @@ function signatureMatches(secret: string, raw: Buffer, signature: string): boole
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
+/** The same delivery again within this window costs no second sync. */
+const REPEAT_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * Records a delivery by its signature and body; false when the same one came within the window. One statement,
+ * so of two processes receiving it at once only one gets true. Storyblok's story payload carries no time, so a
+ * second publish of a story within the window looks the same as a repeat: the ten-minute poll by updated_at
+ * brings that change in.
+ */
+async function firstDelivery(deps: WebhookDeps, spaceId: number, raw: Buffer, signature: string): Promise<boolean> {
+  const digest = createHash('sha256').update(signature.trim().toLowerCase()).update('\n').update(raw).digest('hex');
+  const now = new Date();
+  const stale = new Date(now.getTime() - REPEAT_WINDOW_MS);
+  const claimed = await deps.prisma.$queryRaw<unknown[]>`
+    INSERT INTO webhook_deliveries (space_id, digest, received_at) VALUES (${spaceId}, ${digest}, ${now})
+    ON CONFLICT (space_id, digest) DO UPDATE SET received_at = EXCLUDED.received_at
+      WHERE webhook_deliveries.received_at <= ${stale}
+    RETURNING space_id`;
+  await deps.prisma.webhookDelivery.deleteMany({ where: { receivedAt: { lte: stale } } });
+  return claimed.length > 0;
+}
+
 /**
  * A webhook from Storyblok: the signature must match the space's secret over the exact body received (an
- * unknown space and a bad signature get the same answer). A story event queues that story's sync.
+ * unknown space and a bad signature get the same answer). A story event queues that story's sync, once for
+ * the same delivery within ten minutes.
  */
 export async function receiveWebhook(
   deps: WebhookDeps,
@@ -54,6 +77,7 @@ export async function receiveWebhook(
   const secret = openWebhookSecret(deps.secretBox, space.storyblokSpaceId, space.webhookSecretEncrypted);
   if (!signatureMatches(secret, input.raw, input.signature)) throw refused();
   if (!storyActions.has(input.action) || !input.storyId || space.hasTokenIssue) return { accepted: false };
+  if (!(await firstDelivery(deps, space.id, input.raw, input.signature))) return { accepted: false };
   await queueStorySync(deps.queue, space.id, input.storyId);
   return { accepted: true };
 }
