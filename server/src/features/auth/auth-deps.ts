@@ -83,9 +83,12 @@ export function consume(
 
 /**
  * Runs work after the answer has gone out. Used where the work depends on whether an address has an account:
- * doing it before answering would make known addresses answer more slowly than unknown ones.
+ * doing it before answering would make known addresses answer more slowly than unknown ones. The database is
+ * asked first, the same for every address, so that while it cannot be reached the answer says so (503) instead
+ * of promising an e-mail that never comes.
  */
-export function runDetached(deps: AuthDeps, what: string, work: () => Promise<void>): void {
+export async function runDetached(deps: AuthDeps, what: string, work: () => Promise<void>): Promise<void> {
+  await deps.prisma.$queryRaw`SELECT 1`;
   setImmediate(() => {
     work().catch((error: unknown) => deps.logger.error({ err: error }, `${what} failed`));
   });

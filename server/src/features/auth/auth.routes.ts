@@ -109,9 +109,9 @@ export function authRoutes(bind: BindRoute<AuthenticatedRequest>, deps: AuthDeps
   bind(
     router,
     recoverPassword,
-    ({ body, query, req }) => {
+    async ({ body, query, req }) => {
       const redirectTo = safeRedirect(deps.siteUrl, query.redirect_to, '/reset-password');
-      requestRecovery(deps, body.email, redirectTo, clientInfo(req));
+      await requestRecovery(deps, body.email, redirectTo, clientInfo(req));
       return {};
     },
     open,
@@ -120,8 +120,8 @@ export function authRoutes(bind: BindRoute<AuthenticatedRequest>, deps: AuthDeps
   bind(
     router,
     resendEmail,
-    ({ body, query, req }) => {
-      resend(deps, body, safeRedirect(deps.siteUrl, query.redirect_to, landingOf[body.type]), clientInfo(req));
+    async ({ body, query, req }) => {
+      await resend(deps, body, safeRedirect(deps.siteUrl, query.redirect_to, landingOf[body.type]), clientInfo(req));
       return {};
     },
     open,

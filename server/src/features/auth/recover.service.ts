@@ -8,10 +8,15 @@ import type { ClientInfo } from './sessions.service.ts';
  * The answer is the same for every address and comes before any work that depends on the address; the
  * per-address cooldown then applies silently (GoTrue's 429 there would reveal that the account exists).
  */
-export function requestRecovery(deps: AuthDeps, email: string, redirectTo: string, client: ClientInfo): void {
+export async function requestRecovery(
+  deps: AuthDeps,
+  email: string,
+  redirectTo: string,
+  client: ClientInfo,
+): Promise<void> {
   consume(deps, 'mailPerIp', client.ip);
   consume(deps, 'mailPerAddress', email, { mail: true, keyIsAddress: true });
-  runDetached(deps, 'recover', async () => {
+  await runDetached(deps, 'recover', async () => {
     const user = await deps.prisma.user.findUnique({
       where: { email },
       select: { id: true, passwordHash: true },

@@ -36,7 +36,7 @@ export async function signUp(
     name: input.data?.name || null,
     at: now,
   });
-  runDetached(deps, 'signup', () => register(deps, user, passwordHash, redirectTo));
+  await runDetached(deps, 'signup', () => register(deps, user, passwordHash, redirectTo));
   return toAuthUser(user);
 }
 
@@ -127,15 +127,15 @@ async function tellAccountExists(deps: AuthDeps, userId: string, email: string):
  * Sends the signup confirmation (or the e-mail change confirmation) again. The answer is the same whatever
  * the address: the work happens after it, and nothing is sent within the cooldown of the previous mail.
  */
-export function resend(
+export async function resend(
   deps: AuthDeps,
   input: z.output<typeof resendBodySchema>,
   redirectTo: string,
   client: ClientInfo,
-): void {
+): Promise<void> {
   consume(deps, 'mailPerIp', client.ip);
   consume(deps, 'mailPerAddress', input.email, { mail: true, keyIsAddress: true });
-  runDetached(deps, 'resend', async () => {
+  await runDetached(deps, 'resend', async () => {
     const user = await deps.prisma.user.findUnique({
       where: { email: input.email },
       select: { id: true, emailConfirmedAt: true, passwordHash: true, emailChange: true },
