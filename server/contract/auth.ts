@@ -206,7 +206,7 @@ export const legacyAuthErrorSchema = z.object({
  * Where a link or a redirect lands: a page of the site, or the endpoint's own page when it names another site
  * or is not a single text (the check is the server's, redirects.ts).
  */
-const redirectQuerySchema = z.object({ redirect_to: z.string().optional().catch(undefined) });
+const redirectQuerySchema = z.object({ redirect_to: z.string().max(2048).optional().catch(undefined) });
 
 export const signUp = defineEndpoint('signUp', {
   query: redirectQuerySchema,

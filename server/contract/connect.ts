@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { authSessionSchema } from './auth.ts';
 import { connectErrorCodes } from './connect-errors.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { spaceParamsSchema, urlStoryblokIdSchema } from './ids.ts';
 import { leastRoleFor } from './roles.ts';
 import { roleSchema, storyblokRegionSchema } from './spaces.ts';
 
@@ -56,10 +57,7 @@ export const exchangePanelCode = defineEndpoint('exchangePanelCode', {
   response: z.object({ session: authSessionSchema, space: panelSpaceSchema }),
 });
 
-const panelStoryParams = z.object({
-  id: z.coerce.number().int().positive(),
-  storyblokStoryId: z.coerce.number().int().positive(),
-});
+const panelStoryParams = spaceParamsSchema.extend({ storyblokStoryId: urlStoryblokIdSchema });
 
 /** A target language of the space with this story's progress in it. */
 export const panelLocaleSchema = z.object({

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { translatableKeySchema } from './content.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { idSchema as id } from './ids.ts';
 import { leastRoleFor } from './roles.ts';
 
-const id = z.coerce.number().int().positive();
 const keyName = z.string().trim().min(1).max(500);
 
 /** A key of the space: its key string, and the story when the same key string exists in several stories. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { paginationQuerySchema, urlIdSchema } from './ids.ts';
 import { leastRoleFor } from './roles.ts';
 
 const isoTime = z.iso.datetime({ offset: true });
-const id = z.coerce.number().int().positive();
 const localeCode = z.string().trim().min(1).max(50);
 
 export const keyStatuses = ['missing', 'translation_requested', 'unverified', 'verified'] as const;
@@ -43,7 +43,7 @@ export const folderResponseSchema = z.object({
 
 export type FolderResponse = z.infer<typeof folderResponseSchema>;
 
-const folderQuery = z.object({ locale: localeCode, space_id: id });
+const folderQuery = z.object({ locale: localeCode, space_id: urlIdSchema });
 
 export const getRootFolder = defineEndpoint('getRootFolder', {
   query: folderQuery,
@@ -52,7 +52,7 @@ export const getRootFolder = defineEndpoint('getRootFolder', {
 });
 
 export const getFolder = defineEndpoint('getFolder', {
-  params: z.object({ folderId: id }),
+  params: z.object({ folderId: urlIdSchema }),
   query: folderQuery,
   response: folderResponseSchema,
   role: leastRoleFor.read,
@@ -116,7 +116,7 @@ export const storyDetailSchema = z.object({
 export type StoryDetail = z.infer<typeof storyDetailSchema>;
 
 export const getStory = defineEndpoint('getStory', {
-  params: z.object({ storyId: id }),
+  params: z.object({ storyId: urlIdSchema }),
   query: z.object({ locale: localeCode }),
   response: storyDetailSchema,
   role: leastRoleFor.read,
@@ -135,12 +135,10 @@ export const associatedKeySchema = z.object({
 });
 
 export const getAssociatedKeys = defineEndpoint('getAssociatedKeys', {
-  query: z.object({
+  query: paginationQuerySchema.extend({
     key: z.string().min(1).max(500),
-    space_locale_id: id,
-    story_id: id.optional(),
-    page: z.coerce.number().int().min(1).default(1),
-    per_page: z.coerce.number().int().min(1).max(100).default(10),
+    space_locale_id: urlIdSchema,
+    story_id: urlIdSchema.optional(),
   }),
   response: z.object({
     content_keys: z.array(associatedKeySchema),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { idSchema, spaceParamsSchema, urlIdSchema } from './ids.ts';
 import {
   GLOSSARY_DESCRIPTION_MAX,
   GLOSSARY_SCOPE_REQUIRED,
@@ -9,8 +10,7 @@ import {
 } from './glossary-rules.ts';
 import { leastRoleFor } from './roles.ts';
 
-const spaceIdParams = z.object({ id: z.coerce.number().int().positive() });
-const termParams = spaceIdParams.extend({ termId: z.coerce.number().int().positive() });
+const termParams = spaceParamsSchema.extend({ termId: urlIdSchema });
 
 export const glossaryTermSchema = z.object({
   id: z.number().int(),
@@ -41,7 +41,7 @@ export const glossaryTermInput = z
     translatable: text(GLOSSARY_TRANSLATABLE_REQUIRED),
     translated: text(GLOSSARY_TRANSLATED_REQUIRED),
     global: z.boolean().default(false),
-    locale_ids: z.array(z.coerce.number().int().positive()).max(200).default([]),
+    locale_ids: z.array(idSchema).max(200).default([]),
     description: z.string().trim().max(GLOSSARY_DESCRIPTION_MAX).nullish(),
     case_sensitive: z.boolean().default(false),
     do_not_translate: z.boolean().default(false),
@@ -53,14 +53,14 @@ export const glossaryTermInput = z
 
 /** `locale` filters by language code: global terms and the terms of that locale; absent or `all` lists all. */
 export const listGlossaryTerms = defineEndpoint('listGlossaryTerms', {
-  params: spaceIdParams,
+  params: spaceParamsSchema,
   query: z.object({ locale: z.string().trim().max(50).optional() }),
   response: z.object({ terms: z.array(glossaryTermSchema) }),
   role: leastRoleFor.read,
 });
 
 export const createGlossaryTerm = defineEndpoint('createGlossaryTerm', {
-  params: spaceIdParams,
+  params: spaceParamsSchema,
   body: glossaryTermInput,
   response: glossaryTermSchema,
   status: 201,

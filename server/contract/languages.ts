@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { idSchema, spaceParamsSchema } from './ids.ts';
 import { leastRoleFor } from './roles.ts';
 import { spaceLocaleSchema } from './spaces.ts';
 
@@ -34,26 +35,24 @@ export const languageNameSchema = z
   .min(1, LANGUAGE_NAME_REQUIRED)
   .max(LANGUAGE_NAME_MAX, LANGUAGE_NAME_TOO_LONG);
 
-const spaceIdParams = z.object({ id: z.coerce.number().int().positive() });
-
 /** Languages are mirrored into the Storyblok space: a change Storyblok refuses changes nothing here either. */
 export const addLanguage = defineEndpoint('addLanguage', {
-  params: spaceIdParams,
+  params: spaceParamsSchema,
   body: z.object({ code: languageCodeSchema, name: languageNameSchema }),
   response: spaceLocaleSchema,
   role: leastRoleFor.languages,
 });
 
 export const editLanguage = defineEndpoint('editLanguage', {
-  params: spaceIdParams,
-  body: z.object({ id: z.coerce.number().int().positive(), code: languageCodeSchema, name: languageNameSchema }),
+  params: spaceParamsSchema,
+  body: z.object({ id: idSchema, code: languageCodeSchema, name: languageNameSchema }),
   response: spaceLocaleSchema,
   role: leastRoleFor.languages,
 });
 
 export const deleteLanguage = defineEndpoint('deleteLanguage', {
-  params: spaceIdParams,
-  body: z.object({ id: z.coerce.number().int().positive() }),
+  params: spaceParamsSchema,
+  body: z.object({ id: idSchema }),
   response: z.object({ id: z.number().int() }),
   role: leastRoleFor.languages,
 });

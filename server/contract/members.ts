@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { spaceParamsSchema } from './ids.ts';
 import { leastRoleFor } from './roles.ts';
 import { DEFAULT_INVITE_ROLE } from './member-rules.ts';
 import {
@@ -9,8 +10,6 @@ import {
   INVITE_EMAIL_TOO_LONG,
 } from './invite-rules.ts';
 import { roleSchema, spaceUserSchema } from './spaces.ts';
-
-const spaceIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const inviteEmailSchema = z
   .string()
@@ -32,7 +31,7 @@ export const inviteResult = z.object({
  * an e-mail that leads through /set-password; inviting an address that is already in the space changes nothing.
  */
 export const inviteUser = defineEndpoint('inviteUser', {
-  params: spaceIdParams,
+  params: spaceParamsSchema,
   body: z.object({ email: inviteEmailSchema, role: roleSchema.default(DEFAULT_INVITE_ROLE) }),
   response: inviteResult,
   role: leastRoleFor.members,
@@ -42,19 +41,19 @@ const memberChange = z.object({ user: spaceUserSchema });
 
 /** The invited user joins the space (their own invited membership; no role needed yet). */
 export const acceptInvite = defineEndpoint('acceptInvite', {
-  params: spaceIdParams,
+  params: spaceParamsSchema,
   response: memberChange,
 });
 
 /** The invited user declines; the invitation is gone. */
 export const declineInvite = defineEndpoint('declineInvite', {
-  params: spaceIdParams,
+  params: spaceParamsSchema,
   response: z.object({ removed: z.literal(true) }),
 });
 
 /** Joined: revoke access; invited: revoke the invitation; requesting: reject the request. */
 export const revokeUser = defineEndpoint('revokeUser', {
-  params: spaceIdParams,
+  params: spaceParamsSchema,
   body: z.object({ user_id: z.uuid('Choose a member of this space') }),
   response: z.object({ removed: z.literal(true), previous_status: z.enum(['joined', 'invited', 'requesting']) }),
   role: leastRoleFor.members,
@@ -62,7 +61,7 @@ export const revokeUser = defineEndpoint('revokeUser', {
 
 /** Lets a user who asked to join (status requesting) in, with a role (default translator). */
 export const approveRequest = defineEndpoint('approveRequest', {
-  params: spaceIdParams,
+  params: spaceParamsSchema,
   body: z.object({ user_id: z.uuid('Choose a member of this space'), role: roleSchema.default(DEFAULT_INVITE_ROLE) }),
   response: memberChange,
   role: leastRoleFor.members,
@@ -70,7 +69,7 @@ export const approveRequest = defineEndpoint('approveRequest', {
 
 /** Admins change roles up to admin; only an owner makes or unmakes owners and admins. The last owner stays. */
 export const changeRole = defineEndpoint('changeRole', {
-  params: spaceIdParams,
+  params: spaceParamsSchema,
   body: z.object({ user_id: z.uuid('Choose a member of this space'), role: roleSchema }),
   response: memberChange,
   role: leastRoleFor.members,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { spaceParamsSchema, storyblokIdSchema } from './ids.ts';
 import { leastRoleFor } from './roles.ts';
 import { membershipStatusSchema, storyblokRegionSchema } from './spaces.ts';
 
@@ -9,9 +10,9 @@ export const personalAccessTokenSchema = z
   .string()
   .trim()
   .min(1, 'Enter a personal access token')
-  .max(200, 'A personal access token is at most 200 characters');
-
-const spaceIdParams = z.object({ id: z.coerce.number().int().positive() });
+  .max(200, 'A personal access token is at most 200 characters')
+  // It travels to Storyblok in a header, which holds visible ASCII only.
+  .regex(/^[\x21-\x7e]*$/, 'A personal access token is letters, digits and punctuation, without spaces');
 
 export const availableSpaceSchema = z.object({
   id: z.number().int(),
@@ -34,7 +35,7 @@ export const listAvailableSpaces = defineEndpoint('listAvailableSpaces', {
  * team already connected, the caller's membership is a request to join that the space's admins approve.
  */
 export const createSpace = defineEndpoint('createSpace', {
-  body: z.object({ space_id: z.coerce.number().int().positive(), personal_access_token: personalAccessTokenSchema }),
+  body: z.object({ space_id: storyblokIdSchema, personal_access_token: personalAccessTokenSchema }),
   response: z.object({
     id: z.number().int(),
     status: membershipStatusSchema,
@@ -59,20 +60,20 @@ export const syncStatusSchema = z.object({
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
 
 export const startSync = defineEndpoint('startSync', {
-  params: spaceIdParams,
+  params: spaceParamsSchema,
   response: syncStatusSchema,
   role: leastRoleFor.sync,
 });
 
 export const getSyncStatus = defineEndpoint('getSyncStatus', {
-  params: spaceIdParams,
+  params: spaceParamsSchema,
   response: syncStatusSchema,
   role: leastRoleFor.read,
 });
 
 /** Gives the space a new Storyblok token (after it stopped working); syncing resumes with it. */
 export const replaceSpaceToken = defineEndpoint('replaceSpaceToken', {
-  params: spaceIdParams,
+  params: spaceParamsSchema,
   body: z.object({ personal_access_token: personalAccessTokenSchema }),
   response: syncStatusSchema,
   role: leastRoleFor.token,

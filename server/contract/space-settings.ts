@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { spaceParamsSchema } from './ids.ts';
 import { leastRoleFor } from './roles.ts';
-
-const spaceIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const writeBackModeSchema = z.enum(['all', 'verified_only']);
 
@@ -49,13 +48,13 @@ export const spaceSettingsSchema = z.object({
 export type SpaceSettings = z.infer<typeof spaceSettingsSchema>;
 
 export const getSpaceSettings = defineEndpoint('getSpaceSettings', {
-  params: spaceIdParams,
+  params: spaceParamsSchema,
   response: spaceSettingsSchema,
   role: leastRoleFor.read,
 });
 
 export const updateSpaceSettings = defineEndpoint('updateSpaceSettings', {
-  params: spaceIdParams,
+  params: spaceParamsSchema,
   body: z.object({ write_back_mode: writeBackModeSchema }),
   response: spaceSettingsSchema,
   role: leastRoleFor.settings,
@@ -67,7 +66,7 @@ export const updateSpaceSettings = defineEndpoint('updateSpaceSettings', {
  * starts afresh. Only an owner may.
  */
 export const deleteSpace = defineEndpoint('deleteSpace', {
-  params: spaceIdParams,
+  params: spaceParamsSchema,
   response: z.object({ id: z.number().int() }),
   role: leastRoleFor.deleteSpace,
 });

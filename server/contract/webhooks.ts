@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { spaceParamsSchema, storyblokIdSchema } from './ids.ts';
 import { leastRoleFor } from './roles.ts';
 
 /** What Storyblok posts: story events carry story_id (and full_slug on publish and move). */
 export const storyblokWebhookBodySchema = z.object({
   action: z.string().max(100),
-  space_id: z.coerce.number().int().positive(),
-  story_id: z.coerce.number().int().positive().optional(),
+  space_id: storyblokIdSchema,
+  story_id: storyblokIdSchema.optional(),
   full_slug: z.string().max(2000).optional(),
   text: z.string().max(10_000).optional(),
 });
@@ -23,7 +24,7 @@ export const receiveStoryblokWebhook = defineEndpoint('receiveStoryblokWebhook',
 
 /** Where Storyblok must send webhooks for the space, and the secret to sign them with (admins only). */
 export const getWebhookSettings = defineEndpoint('getWebhookSettings', {
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: spaceParamsSchema,
   response: z.object({ url: z.string(), secret: z.string() }),
   role: leastRoleFor.token,
 });

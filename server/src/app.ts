@@ -24,10 +24,12 @@ import { membersRoutes } from './features/members/index.ts';
 import { spacesRoutes } from './features/spaces/index.ts';
 import { webhooksRoutes } from './features/webhooks/index.ts';
 import { apiNotFound, errorMiddleware } from './http/error-middleware.ts';
+import { apiInput } from './http/input-dialect.ts';
 import { requestLog } from './http/request-log.ts';
 import { createRouteBinder, type BindRoute } from './http/route-binder.ts';
 import { RouteRegistry } from './http/route-registry.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { refuseMalformedUrl } from './http/url-encoding.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { Logger } from './logger.ts';
 import type { StoryblokAccess } from './storyblok-access/index.ts';
@@ -94,6 +96,8 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
   // Every JSON route of the table must be bound exactly once, by one of the two binders below.
   const registry = new RouteRegistry();
   app.use(AUTH_BASE_PATH, authApiRoutes(auth, { validateResponses, registry }));
+  // Everything past the auth API (which refuses in its own dialect): the product API and the front ends.
+  app.use(refuseMalformedUrl(apiInput));
 
   const bind = createRouteBinder({
     validateResponses,

@@ -11,9 +11,16 @@ export interface ConnectedSpace {
   spaceId: number;
 }
 
-/** A new account that connected the basic fixture's space through the API and waited for its first sync. */
-export async function connectBasicSpace(server: TestServer, prefix = 'owner'): Promise<ConnectedSpace> {
-  const session = await createAccount(server, uniqueEmail(prefix));
+/**
+ * A new account that connected the basic fixture's space through the API and waited for its first sync. Its
+ * address is a fresh one with the prefix, unless the test needs a fixed one.
+ */
+export async function connectBasicSpace(
+  server: TestServer,
+  prefix = 'owner',
+  email = uniqueEmail(prefix),
+): Promise<ConnectedSpace> {
+  const session = await createAccount(server, email);
   const api = createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => session.access_token });
   const { id } = await api.call('createSpace', {
     body: { space_id: basicFixture.spaceId, personal_access_token: basicFixture.pat },

@@ -4,21 +4,10 @@ import { databaseUnavailable, isDatabaseUnavailable } from '../db/database-unava
 import { AppError, isApiError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 
-/** Errors raised by body-parser carry a `type`; each becomes an error a client can act on. */
-const bodyParserErrors: Record<string, () => AppError<ErrorCode>> = {
-  'entity.parse.failed': () => new AppError('invalid_json', 'The request body is not valid JSON.'),
-  'entity.too.large': () => new AppError('payload_too_large', 'The request body is too large for this endpoint.'),
-  'encoding.unsupported': () => new AppError('unsupported_media_type', 'The request body encoding is not supported.'),
-  'charset.unsupported': () => new AppError('unsupported_media_type', 'Send the request body as UTF-8 JSON.'),
-  'request.aborted': () => new AppError('invalid_request', 'The request body was cut off before it ended.'),
-  'request.size.invalid': () => new AppError('invalid_request', 'The request body does not match its Content-Length.'),
-};
-
 /** An error of the product API's own; a GoTrue refusal that strays here is as unexpected as any other throw. */
 function toAppError(error: unknown): AppError<ErrorCode> | null {
+  // Bodies are read by the route binder, which refuses a bad one as an AppError (json-body.ts).
   if (isApiError(error)) return error;
-  const type = (error as { type?: unknown } | null)?.type;
-  if (typeof type === 'string' && type in bodyParserErrors) return bodyParserErrors[type]!();
   return null;
 }
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ErrorDetail } from '#contract/errors.ts';
 import { AppError } from '../errors.ts';
 import { findUnsafeInput } from './input-safety.ts';
+import type { BodyProblem } from './json-body.ts';
 
 export type InputPart = 'params' | 'query' | 'body';
 
@@ -19,9 +20,30 @@ export interface InputDialect {
   readonly absentPart: undefined | Record<string, never>;
   /** The error for what is wrong with the input; `problems` is never empty. */
   refuse(problems: InputProblem[]): AppError;
-  /** The error for a body that is not JSON. */
-  notJson(): AppError;
+  /** The error for a body that was not read: not JSON, too large, not decodable. */
+  refuseBody(problem: BodyProblem): AppError;
+  /** The error for an address whose percent-encoding does not decode. */
+  refuseUrl(problem: ErrorDetail): AppError;
 }
+
+/** The product API's answers to a body it could not read. */
+const apiBodyRefusals: Record<BodyProblem, () => AppError> = {
+  not_json: () =>
+    new AppError('unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).'),
+  unparsable: () => new AppError('invalid_json', 'The request body is not valid JSON.'),
+  too_large: () => new AppError('payload_too_large', 'The request body is too large for this endpoint.'),
+  unsupported_encoding: () =>
+    new AppError(
+      'unsupported_media_type',
+      'The request body encoding is not supported: send it uncompressed, or as gzip, deflate or br.',
+    ),
+  unsupported_charset: () => new AppError('unsupported_media_type', 'Send the request body as UTF-8 JSON.'),
+  undecodable: () =>
+    new AppError('invalid_request', 'The request body does not decode as its Content-Encoding says.', [
+      { path: 'body', message: 'The body does not decode as its Content-Encoding says' },
+    ]),
+  incomplete: () => new AppError('invalid_request', 'The request body was cut off or does not match its length.'),
+};
 
 /** The product API: every problem listed as `details`, each at its dotted path ("body.email"). */
 export const apiInput: InputDialect = {
@@ -32,8 +54,9 @@ export const apiInput: InputDialect = {
     const summary = `${first.path.replace(/^(body|query|params)\./, '')}: ${first.message}`;
     return new AppError('invalid_request', `The request is not valid (${summary}).`, details);
   },
-  notJson: () =>
-    new AppError('unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).'),
+  refuseBody: (problem) => apiBodyRefusals[problem](),
+  refuseUrl: (problem) =>
+    new AppError('invalid_request', `The address is not valid: ${problem.message.toLowerCase()}.`, [problem]),
 };
 
 /**

@@ -1,10 +1,11 @@
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
 import type { Endpoint, EndpointResponse } from '#contract/endpoint.ts';
 import { describeRoute, methodsOf } from '#contract/routes.ts';
 import type { Database } from '../db/prisma.ts';
 import type { Authenticate, AuthInfo } from './auth-info.ts';
 import { apiInput, checkPart, type InputDialect, type InputProblem } from './input-dialect.ts';
+import { jsonBody } from './json-body.ts';
 import type { RouteRegistry } from './route-registry.ts';
 import { requireInvitation, requireMember, type SpaceMember } from './space-access.ts';
 
@@ -137,23 +138,6 @@ export function createRouteBinder<A extends AuthInfo = AuthInfo>(binderOptions: 
       router[method.toLowerCase() as Lowercase<typeof method>](path, ...middlewares, answer);
     }
   };
-}
-
-/** JSON or nothing: a form post cannot reach a route by way of a "simple" cross-site request. */
-function jsonBody(limit: string, dialect: InputDialect): RequestHandler[] {
-  const requireJson: RequestHandler = (req, _res, next) => {
-    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-    next(hasBody && !req.is('application/json') ? dialect.notJson() : undefined);
-  };
-  const parse = express.json({
-    limit,
-    strict: true,
-    // Signed requests (webhooks) are checked against the exact bytes that were signed.
-    verify: (req, _res, raw) => {
-      (req as Request & { rawBody?: Buffer }).rawBody = raw;
-    },
-  });
-  return [parse, requireJson];
 }
 
 /**

@@ -3,6 +3,7 @@ import { AUTH_BASE_PATH } from '#contract/routes.ts';
 import { AppError } from '../../errors.ts';
 import { createRouteBinder } from '../../http/route-binder.ts';
 import type { RouteRegistry } from '../../http/route-registry.ts';
+import { refuseMalformedUrl } from '../../http/url-encoding.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { authErrorHandler, goTrueInput, negotiateApiVersion } from './auth-errors.ts';
 import { requireSession, type AuthenticatedRequest } from './auth-http.ts';
@@ -36,6 +37,7 @@ export function authApiRoutes(deps: AuthDeps, options: AuthApiOptions): Router {
   });
   const router = Router();
   router.use(negotiateApiVersion);
+  router.use(refuseMalformedUrl(goTrueInput));
   router.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();

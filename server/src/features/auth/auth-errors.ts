@@ -3,6 +3,7 @@ import type { AuthErrorCode } from '#contract/auth-errors.ts';
 import { databaseUnavailable, isDatabaseUnavailable } from '../../db/database-unavailable.ts';
 import { AppError, isAuthApiError } from '../../errors.ts';
 import type { InputDialect } from '../../http/input-dialect.ts';
+import type { BodyProblem } from '../../http/json-body.ts';
 import type { Logger } from '../../logger.ts';
 
 export const invalidInput = (message: string) => new AppError('validation_failed', message);
@@ -32,6 +33,19 @@ export function isAuthRefusal(error: unknown): error is AppError<AuthErrorCode> 
   return isAuthApiError(error) && error.status < 500;
 }
 
+/** A body that was not read, as GoTrue words it: `bad_json`, or `request_too_large`. */
+const goTrueBodyRefusals: Record<BodyProblem, () => AppError<AuthErrorCode>> = {
+  not_json: () =>
+    new AppError('bad_json', 'Send the request body as JSON (Content-Type: application/json)', { status: 415 }),
+  unparsable: () => new AppError('bad_json', 'Could not parse request body as JSON'),
+  too_large: () => new AppError('request_too_large', 'The request body is too large'),
+  unsupported_encoding: () =>
+    new AppError('bad_json', 'Send the request body uncompressed, or as gzip, deflate or br', { status: 415 }),
+  unsupported_charset: () => new AppError('bad_json', 'Send the request body as UTF-8 JSON', { status: 415 }),
+  undecodable: () => new AppError('bad_json', 'Could not decode the request body as its Content-Encoding says'),
+  incomplete: () => new AppError('bad_json', 'The request body was cut off before it ended'),
+};
+
 /**
  * GoTrue's way with input: a missing body reads as `{}`, and only the first problem is answered, as one
  * `validation_failed` ("email is required" for a field that is not there).
@@ -42,8 +56,8 @@ export const goTrueInput: InputDialect = {
     const first = problems[0]!;
     return invalidInput(first.absent && first.field ? `${first.field} is required` : first.message);
   },
-  notJson: () =>
-    new AppError('bad_json', 'Send the request body as JSON (Content-Type: application/json)', { status: 415 }),
+  refuseBody: (problem) => goTrueBodyRefusals[problem](),
+  refuseUrl: (problem) => invalidInput(problem.message),
 };
 
 export const API_VERSION_HEADER = 'X-Supabase-Api-Version';
@@ -61,20 +75,6 @@ export const negotiateApiVersion: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** body-parser's errors, as GoTrue would word them. */
-function fromBodyParser(error: unknown): AppError<AuthErrorCode> | null {
-  const type = (error as { type?: unknown } | null)?.type;
-  if (type === 'entity.parse.failed') return new AppError('bad_json', 'Could not parse request body as JSON');
-  if (type === 'entity.too.large') return new AppError('request_too_large', 'The request body is too large');
-  if (typeof type === 'string' && /^(encoding|charset)\.unsupported$/.test(type)) {
-    return new AppError('bad_json', 'Send the request body as UTF-8 JSON', { status: 415 });
-  }
-  if (type === 'request.aborted' || type === 'request.size.invalid') {
-    return new AppError('bad_json', 'The request body was cut off before it ended');
-  }
-  return null;
-}
-
 /**
  * The /auth/v1 error answer: GoTrue's shape, never a stack or an internal message. An error with a code of the
  * product API is as unexpected here as any other throw.
@@ -85,7 +85,7 @@ export function authErrorHandler(logger: Logger): ErrorRequestHandler {
       next(error);
       return;
     }
-    let known = isAuthApiError(error) ? error : fromBodyParser(error);
+    let known = isAuthApiError(error) ? error : null;
     if (!known && isDatabaseUnavailable(error)) {
       logger.warn(
         { err: error, reqId: res.locals.requestId, method: req.method, path: req.path },
