@@ -38,9 +38,16 @@ export const spaceSettingsSchema = z.object({
   }),
   /** What syncs could not bring in: stories whose import failed, and components the schemas no longer have. */
   sync_problems: syncProblemsSchema,
-  /** AI words used today (UTC) against the space's daily allowance (the Entry Plan's, or the one without a plan). */
+  /** Today's AI words (UTC) against the space's daily allowance (the Entry Plan's, or the one without a plan). */
   ai_usage: z.object({
+    /** Words of translations the model delivered today: what was charged. */
     words_today: z.number().int().nonnegative(),
+    /**
+     * Words held by AI work under way (asks waiting or being translated, a value being translated in the
+     * editor): charged only as their translations arrive, freed when they fail or are cancelled. New asks
+     * must fit beside them: words_today + words_reserved + new words <= daily_words.
+     */
+    words_reserved: z.number().int().nonnegative(),
     daily_words: z.number().int().nonnegative(),
   }),
 });

@@ -156,7 +156,7 @@ describe('a folder run meeting an account out of credit', () => {
 });
 
 describe('passing trouble', () => {
-  it('an ask whose retries ran out on a busy model fails with that reason, and its words come back', async () => {
+  it('an ask whose retries ran out on a busy model fails with that reason, and holds its words no more', async () => {
     const key = (await story()).translatable_keys[0]!;
     const batch = await server.prisma.translationBatch.create({
       data: { spaceId, spaceLocaleId: frId, scope: 'keys', status: 'running', total: 1 },
@@ -165,15 +165,12 @@ describe('passing trouble', () => {
     await server.prisma.translationAsk.create({
       data: { translatableKeyId: key.id, spaceLocaleId: frId, batchId: batch.id, status: 'running' },
     });
-    await server.prisma.aiUsage.create({
-      data: { spaceId, day: new Date(new Date().toISOString().slice(0, 10)), words: key.word_count },
-    });
     const busy = 'The AI model is busy right now (its rate limit was reached). Please try again in a minute.';
     // What the queue hands over when the job's last retry met the busy model: the error as it stored it.
     const job = createAiTranslateJob({ prisma: server.prisma, translator: null, wordsWithoutPlan: 1000 });
     await recordGivenUp(
       job,
-      { batchId: batch.id, storyId: homeId, spaceLocaleId: frId },
+      { batchId: batch.id, storyId: homeId, spaceLocaleId: frId, spaceId },
       givenUpError({ name: 'AiUnavailableError', code: 'ai_unavailable', message: busy }),
       {
         jobId: 'given-up',
@@ -192,6 +189,7 @@ describe('passing trouble', () => {
       error: busy,
     });
     expect(await wordsUsed()).toBe(0);
+    expect((await api.call('getSpaceSettings', { params: { id: spaceId } })).ai_usage.words_reserved).toBe(0);
   });
 
   it('a rate limit is retried by itself; one that lasts says the model is busy, charging nothing', async () => {

@@ -194,13 +194,16 @@ describe('translating a folder with AI', () => {
 
   it('stops on cancel: keys not yet under way are no longer asked and their words come back', async () => {
     openai.queueFailures([{ kind: 'slow', count: 5, ms: 1500 }]);
+    const reserved = async () =>
+      (await api.call('getSpaceSettings', { params: { id: spaceId } })).ai_usage.words_reserved;
     const started = await api.call('translateFolder', { body: { space_id: spaceId, space_locale_id: frId } });
     expect(started.total).toBeGreaterThan(3);
-    const reserved = await wordsUsed();
+    const held = await reserved();
+    expect(held).toBeGreaterThan(0);
     const cancelled = await api.call('cancelTranslationBatch', { params: { batchId: started.id } });
     expect(cancelled.status).toBe('cancelled');
     expect(await server.prisma.translationAsk.count({ where: { batchId: started.id, status: 'pending' } })).toBe(0);
-    expect(await wordsUsed()).toBeLessThan(reserved);
+    expect(await reserved()).toBeLessThan(held);
     // The stories already with the model finish; the run stays cancelled.
     for (
       let attempt = 0;
@@ -210,8 +213,13 @@ describe('translating a folder with AI', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect((await runOf(started.id)).status).toBe('cancelled');
-    expect(await server.prisma.translation.count({ where: { spaceLocaleId: frId, origin: 'ai' } })).toBeLessThan(
-      started.total,
-    );
+    const translated = await server.prisma.translation.findMany({
+      where: { spaceLocaleId: frId, origin: 'ai' },
+      select: { translatableKey: { select: { wordCount: true } } },
+    });
+    expect(translated.length).toBeLessThan(started.total);
+    // What the stories already with the model translated is charged, and nothing else.
+    expect(await wordsUsed()).toBe(translated.reduce((sum, row) => sum + row.translatableKey.wordCount, 0));
+    expect(await reserved()).toBe(0);
   });
 });

@@ -475,7 +475,7 @@ describe('jobs of a deleted space', () => {
     const logs = new LogCapture();
 
     const job = createAiTranslateJob({ prisma: server.prisma, translator, wordsWithoutPlan: 1000 });
-    const payload = { batchId: batch.id, storyId: home, spaceLocaleId: de.id };
+    const payload = { batchId: batch.id, storyId: home, spaceLocaleId: de.id, spaceId: space };
     await expect(runAttempt(job, payload, jobContext(logs), server.prisma)).resolves.toBeUndefined();
 
     expect(asked).toBe(1);

@@ -55,7 +55,60 @@ describe('GET /api/spaces/:id/settings', () => {
       expect(response.status).toBe(200);
       return spaceSettingsSchema.parse(await response.json());
     };
-    expect((await read(withoutPlan)).ai_usage).toEqual({ words_today: 120, daily_words: 250 });
-    expect((await read(withPlan)).ai_usage).toEqual({ words_today: 640, daily_words: 1000 });
+    expect((await read(withoutPlan)).ai_usage).toEqual({ words_today: 120, words_reserved: 0, daily_words: 250 });
+    expect((await read(withPlan)).ai_usage).toEqual({ words_today: 640, words_reserved: 0, daily_words: 1000 });
+  });
+
+  it('reports apart the words held by AI work under way: asks not yet done, and live holds', async () => {
+    const session = await createAccount(server, uniqueEmail('usage'));
+    const spaceId = await spaceWithUsage(session.user.id, 2_000_003n, 30, false);
+    const fr = await server.prisma.spaceLocale.create({
+      data: { spaceId, code: 'fr', name: 'French' },
+      select: { id: true },
+    });
+    const story = await server.prisma.storyNode.create({
+      data: { spaceId, storyblokId: 1n, name: 'Home', slug: 'home', fullSlug: 'home', isFolder: false },
+      select: { id: true },
+    });
+    const keys = await Promise.all(
+      [7, 11, 13].map((wordCount, index) =>
+        server.prisma.translatableKey.create({
+          data: {
+            spaceId,
+            storyId: story.id,
+            key: `uid-${index}:page:title`,
+            hash: `hash-${index}`,
+            fieldType: 'text',
+            component: 'page',
+            field: 'title',
+            value: 'words',
+            valueText: 'words',
+            wordCount,
+          },
+          select: { id: true },
+        }),
+      ),
+    );
+    // Waiting and running asks hold their words; a failed one holds nothing.
+    await server.prisma.translationAsk.createMany({
+      data: (['pending', 'running', 'failed'] as const).map((status, index) => ({
+        translatableKeyId: keys[index]!.id,
+        spaceLocaleId: fr.id,
+        status,
+      })),
+    });
+    const minute = 60_000;
+    await server.prisma.aiReservation.createMany({
+      data: [
+        { spaceId, words: 5, expiresAt: new Date(Date.now() + minute) },
+        { spaceId, words: 100, expiresAt: new Date(Date.now() - minute) },
+      ],
+    });
+    const response = await apiFetch(server, `/api/spaces/${spaceId}/settings`, session.access_token);
+    expect(spaceSettingsSchema.parse(await response.json()).ai_usage).toEqual({
+      words_today: 30,
+      words_reserved: 7 + 11 + 5,
+      daily_words: 250,
+    });
   });
 });

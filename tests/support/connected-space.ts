@@ -12,20 +12,21 @@ export interface ConnectedSpace {
 }
 
 /**
- * A new account that connected the basic fixture's space through the API and waited for its first sync. Its
- * address is a fresh one with the prefix, unless the test needs a fixed one.
+ * A new account that connected a Storyblok space through the API and waited for its first sync. Its address is
+ * a fresh one with the prefix, unless the test needs a fixed one.
  */
-export async function connectBasicSpace(
+export async function connectSpace(
   server: TestServer,
+  storyblok: { storyblokSpaceId: number; pat: string },
   prefix = 'owner',
   email = uniqueEmail(prefix),
 ): Promise<ConnectedSpace> {
   const session = await createAccount(server, email);
   const api = createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => session.access_token });
   const { id } = await api.call('createSpace', {
-    body: { space_id: basicFixture.spaceId, personal_access_token: basicFixture.pat },
+    body: { space_id: storyblok.storyblokSpaceId, personal_access_token: storyblok.pat },
   });
-  for (let attempt = 0; attempt < 200; attempt += 1) {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
     const status = await api.call('getSyncStatus', { params: { id } });
     if (status.status === 'completed')
       return { api, accessToken: session.access_token, userId: session.user.id, spaceId: id };
@@ -33,4 +34,9 @@ export async function connectBasicSpace(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the first sync did not finish in time');
+}
+
+/** A new account that connected the basic fixture's space through the API and waited for its first sync. */
+export function connectBasicSpace(server: TestServer, prefix = 'owner', email?: string): Promise<ConnectedSpace> {
+  return connectSpace(server, { storyblokSpaceId: basicFixture.spaceId, pat: basicFixture.pat }, prefix, email);
 }

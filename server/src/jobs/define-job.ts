@@ -63,6 +63,13 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
   /** Jobs of this kind running at once in this process. */
   concurrency: number;
   /**
+   * Shares the workers between groups (the space a job works for, say): at most `concurrency` jobs of one
+   * group run at once in this process, and jobs of other groups are taken meanwhile, so one space's long run
+   * never makes another space wait. Counted in the process, not the database: runs of a process that died
+   * do not hold their group's share until their heartbeat lapses. Null: jobs are taken in order.
+   */
+  group: JobGroup<z.output<Payload>> | null;
+  /**
    * How jobs with the same singleton key coexist: 'standard' ignores the key; 'short' keeps one queued;
    * 'singleton' one running; 'stately' one queued and one running (a sync asked for during a sync runs once more after it).
    */
@@ -72,6 +79,12 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
    * the database, so one schedule holds however many servers run.
    */
   schedule: string | null;
+}
+
+export interface JobGroup<P> {
+  /** The group of a job, from its payload; stable for the job's whole life. */
+  of: (payload: P) => string;
+  concurrency: number;
 }
 
 /** What sending a job needs: its name and payload schema. Features export one so callers need not build the handler. */
@@ -92,6 +105,7 @@ export function defineJob<Payload extends z.ZodType>(
     expireInSeconds: 15 * 60,
     heartbeatSeconds: 30,
     concurrency: 1,
+    group: null,
     policy: 'standard',
     schedule: null,
     target: null,

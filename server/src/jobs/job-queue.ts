@@ -1,8 +1,8 @@
-import { fromPglite, PgBoss } from 'pg-boss';
+import { fromPglite, PgBoss, type Db } from 'pg-boss';
 import type { z } from 'zod';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import type { Driver } from '../db/driver.ts';
-import type { Database } from '../db/prisma.ts';
+import type { Database, DatabaseTransaction } from '../db/prisma.ts';
 import type { Logger } from '../logger.ts';
 import type { JobContext, JobDefinition, JobRef } from './define-job.ts';
 import { givenUpError, givenUpQueueOf } from './given-up.ts';
@@ -12,12 +12,32 @@ export interface SendOptions {
   /** Groups jobs for the job's policy (for 'short' and 'stately', asking again while one waits changes nothing). */
   singletonKey?: string;
   startAfterSeconds?: number;
+  /**
+   * Queues the job as part of this transaction: it exists only if the transaction commits, so the rows it is
+   * about and the job that works on them are never one without the other. A worker sees it at its next poll.
+   */
+  transaction?: DatabaseTransaction;
+}
+
+export interface InTransaction {
+  transaction?: DatabaseTransaction;
 }
 
 export interface JobQueue {
   /** Registers the jobs this process runs and starts working; nothing can be sent before. */
   start(jobs: JobDefinition[]): Promise<void>;
   send<P extends z.ZodType>(job: JobRef<P>, payload: z.input<P>, options?: SendOptions): Promise<string | null>;
+  /** Queues many jobs of one kind in one statement (a run over a folder's stories). */
+  sendMany<P extends z.ZodType>(job: JobRef<P>, payloads: Array<z.input<P>>, options?: InTransaction): Promise<void>;
+  /**
+   * Cancels the jobs of this kind that have not started (waiting, or waiting for a retry) and whose payload
+   * contains `match`; answers their payloads. A job already running is left to finish.
+   */
+  cancelWaiting<P extends z.ZodType>(
+    job: JobRef<P>,
+    match: Partial<z.output<P>>,
+    options?: InTransaction,
+  ): Promise<Array<z.output<P>>>;
   isUp(): boolean;
   /** Stops taking work and waits up to timeoutMs for running jobs, which then see their signal fire. */
   stop(timeoutMs: number): Promise<void>;
@@ -34,6 +54,9 @@ export interface JobQueueOptions {
    */
   superviseIntervalSeconds?: number;
 }
+
+/** An id no job has, to read a queue without finding anything. */
+const NO_JOB = '00000000-0000-0000-0000-000000000000';
 
 /** Durable jobs on the product's own database (pg-boss), so a job survives a restart of the server. */
 export function createJobQueue(options: JobQueueOptions): JobQueue {
@@ -80,6 +103,28 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     };
   }
 
+  /** pg-boss statements run through the caller's transaction (pg-boss's own `db` option). */
+  function through(transaction: DatabaseTransaction | undefined): { db?: Db } {
+    if (!transaction) return {};
+    return {
+      db: {
+        executeSql: async (text, values = []) => ({
+          rows: await transaction.$queryRawUnsafe<unknown[]>(text, ...values),
+        }),
+      },
+    };
+  }
+
+  function definitionOf(ref: JobRef): JobDefinition {
+    const job = known.get(ref.name);
+    if (!job) throw new Error(`Job "${ref.name}" is not registered with the queue`);
+    return job;
+  }
+
+  function groupOf(job: JobDefinition, data: unknown): { group?: { id: string } } {
+    return job.group ? { group: { id: job.group.of(data) } } : {};
+  }
+
   async function register(job: JobDefinition): Promise<void> {
     const givenUp = givenUpQueueOf(job.name);
     // Runs that stop for good land in a queue of their own, whose worker records why: so does a run whose
@@ -105,7 +150,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     else if ((await boss.getSchedules(job.name)).length > 0) await boss.unschedule(job.name);
     const workerId = await boss.work(
       job.name,
-      { batchSize: 1, localConcurrency: job.concurrency, pollingIntervalSeconds: 1 },
+      {
+        batchSize: 1,
+        localConcurrency: job.concurrency,
+        ...(job.group ? { localGroupConcurrency: job.group.concurrency } : {}),
+        pollingIntervalSeconds: 1,
+      },
       async ([raw]) => {
         if (!raw) return;
         await runAttempt(job, job.payload.parse(raw.data), contextOf(raw, job.name), prisma);
@@ -127,19 +177,50 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       for (const job of jobs) known.set(job.name, job);
       await boss.start();
       for (const job of jobs) await register(job);
+      // pg-boss looks a queue up before sending to it, outside any transaction it is given; with PGlite's one
+      // connection held by that transaction, the look-up would wait for it forever. Registering cleared
+      // pg-boss's cache of the queues: one read fills it again.
+      for (const job of jobs) await boss.getJobById(job.name, NO_JOB);
       state = 'running';
     },
     async send(job, payload, sendOptions = {}) {
-      if (!known.has(job.name)) throw new Error(`Job "${job.name}" is not registered with the queue`);
+      const definition = definitionOf(job);
       const data = job.payload.parse(payload) as object;
       const id = await boss.send(job.name, data, {
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+        ...groupOf(definition, data),
+        ...through(sendOptions.transaction),
       });
-      // A worker of this process would otherwise wait for its next poll (up to a second) to see the job.
+      // A worker of this process would otherwise wait for its next poll (up to a second) to see the job; one
+      // sent in a transaction is not there to see until it commits.
       const workerId = workerIds.get(job.name);
-      if (id && workerId && !sendOptions.startAfterSeconds) boss.notifyWorker(workerId);
+      if (id && workerId && !sendOptions.startAfterSeconds && !sendOptions.transaction) boss.notifyWorker(workerId);
       return id;
+    },
+    async sendMany(job, payloads, sendOptions = {}) {
+      const definition = definitionOf(job);
+      if (payloads.length === 0) return;
+      const jobs = payloads.map((payload) => {
+        const data = job.payload.parse(payload) as object;
+        return { data, ...groupOf(definition, data) };
+      });
+      await boss.insert(job.name, jobs, through(sendOptions.transaction));
+      const workerId = workerIds.get(job.name);
+      if (workerId && !sendOptions.transaction) boss.notifyWorker(workerId);
+    },
+    async cancelWaiting(job, match, cancelOptions = {}) {
+      definitionOf(job);
+      const db = through(cancelOptions.transaction);
+      const waiting = await boss.findJobs<object>(job.name, { data: match, queued: true, ...db });
+      if (waiting.length === 0) return [];
+      // One taken by a worker since it was found is cancelled all the same; its handler still runs once.
+      await boss.cancel(
+        job.name,
+        waiting.map((raw) => raw.id),
+        db,
+      );
+      return waiting.map((raw) => job.payload.parse(raw.data));
     },
     isUp: () => state === 'running',
     async stop(timeoutMs) {

@@ -23,6 +23,12 @@ function AiUsage({ usage }: { usage: SpaceSettings['ai_usage'] }) {
         </Text>
       </Group>
       <Progress value={percent} color={percent >= 100 ? 'red' : 'brand'} radius="xl" aria-label="AI words used today" />
+      {usage.words_reserved > 0 && (
+        <Text fz="xs" c="dimmed" data-testid="ai-reserved">
+          {formatCount(usage.words_reserved)} more held by AI translations under way: charged as they arrive, given back
+          if they fail or are cancelled.
+        </Text>
+      )}
       <Text fz="xs" c="dimmed">
         The allowance renews every day at midnight (UTC).
       </Text>

@@ -5,13 +5,16 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 
 export interface AiDeps {
   prisma: Database;
-  queue: Pick<JobQueue, 'send'>;
+  queue: Pick<JobQueue, 'send' | 'sendMany' | 'cancelWaiting'>;
   /** Null when no model is configured: AI features then say so. */
   translator: AiTranslator | null;
   wordsWithoutPlan: number;
 }
 
-export function requireTranslator(deps: AiDeps): AiTranslator {
+/** What the AI job works with: its follow-up work goes through the queue running it. */
+export type AiJobDeps = Omit<AiDeps, 'queue'> & { queue: Pick<JobQueue, 'send'> };
+
+export function requireTranslator(deps: Pick<AiDeps, 'translator'>): AiTranslator {
   if (!deps.translator)
     throw new AppError('ai_unavailable', 'AI translation is not set up on this Polyblok (no AI model is configured).');
   return deps.translator;

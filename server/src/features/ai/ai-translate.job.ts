@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { isAppError } from '../../errors.ts';
 import { defineJob, type JobRef } from '../../jobs/define-job.ts';
 import type { AiDeps } from './ai-deps.ts';
-import { refundWords } from './ai-quota.ts';
-import { finishBatchProgress, translateStoryAsks, type StoryAskScope } from './translate-story.ts';
+import { failStoryAsks } from './story-asks.ts';
+import { translateStoryAsks } from './translate-story.ts';
 
 export const aiTranslateJob = {
   name: 'ai.translate',
@@ -11,48 +11,36 @@ export const aiTranslateJob = {
     batchId: z.uuid(),
     storyId: z.number().int().positive(),
     spaceLocaleId: z.number().int().positive(),
+    spaceId: z.number().int().positive(),
   }),
 } satisfies JobRef;
 
 /**
  * The asks of one story for one locale. The model being unreachable is retried with backoff; when the job gives
- * up, the asks are marked failed with the reason and their words given back.
+ * up, the asks are marked failed with the reason (their words were never charged). Each space gets at most two
+ * of the process's three workers, so a big run leaves room for another space's asks.
  */
 export function createAiTranslateJob(base: Omit<AiDeps, 'queue'>) {
   return defineJob({
     ...aiTranslateJob,
-    retry: { limit: 3, delaySeconds: 15, maxDelaySeconds: 5 * 60 },
+    // The model client already retries a failed request a few times; these retries ride out a longer outage.
+    retry: { limit: 4, delaySeconds: 5, maxDelaySeconds: 2 * 60 },
     expireInSeconds: 15 * 60,
-    // A crashed worker's asks are picked up again within a minute, not when the run would expire.
-    heartbeatSeconds: 30,
-    concurrency: 2,
+    // A crashed worker's asks are picked up again within half a minute, not when the run would expire.
+    heartbeatSeconds: 10,
+    concurrency: 3,
+    group: { of: ({ spaceId }) => `space-${spaceId}`, concurrency: 2 },
     target: ({ storyId, spaceLocaleId }) => ({ storyId, spaceLocaleId }),
     // Follow-up work (the write-back of the new translations) goes through the queue running this job.
     handler: (scope, context) => translateStoryAsks({ ...base, queue: { send: context.send } }, scope),
-    // An AppError's message is meant for people: the model's refusal, or its outage rebuilt after the last retry.
-    onGiveUp: (scope, error, context) =>
-      failAsks({ ...base, queue: { send: context.send } }, scope, isAppError(error) ? error.message : null),
+    onGiveUp: (scope, error) => failStoryAsks(base.prisma, scope, reasonOf(error)),
   });
 }
 
-async function failAsks(deps: AiDeps, scope: StoryAskScope, reason: string | null): Promise<void> {
-  const asks = await deps.prisma.translationAsk.findMany({
-    where: {
-      batchId: scope.batchId,
-      spaceLocaleId: scope.spaceLocaleId,
-      status: { in: ['pending', 'running'] },
-      translatableKey: { storyId: scope.storyId },
-    },
-    select: { id: true, translatableKey: { select: { wordCount: true, spaceId: true } } },
-  });
-  await deps.prisma.translationAsk.updateMany({
-    where: { id: { in: asks.map((ask) => ask.id) } },
-    data: { status: 'failed', error: reason ?? 'AI translation stopped on an unexpected error.' },
-  });
-  const spaceId = asks[0]?.translatableKey.spaceId;
-  if (spaceId) {
-    const words = asks.reduce((sum, ask) => sum + ask.translatableKey.wordCount, 0);
-    await refundWords(deps.prisma, spaceId, words);
-  }
-  await finishBatchProgress(deps, scope.batchId, 0, asks.length);
+/**
+ * What a person reads on a key whose translation stopped: an AppError's message is meant for them (the model's
+ * refusal, or its outage rebuilt after the last retry).
+ */
+function reasonOf(error: unknown): string {
+  return isAppError(error) ? error.message : 'AI translation stopped on an unexpected error.';
 }

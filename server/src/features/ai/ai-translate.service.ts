@@ -6,10 +6,13 @@ import { countWords } from '#contract/content-format/word-count.ts';
 import { normalizeValue, resolveKey } from '../content/index.ts';
 import { requireTranslator, type AiDeps } from './ai-deps.ts';
 import { prepareKey } from './ai-items.ts';
-import { dailyAllowance, recordModelUse, refundWords, reserveWords } from './ai-quota.ts';
+import { dailyAllowance, endHold, holdWords } from './ai-quota.ts';
 import { glossaryFor } from './glossary-terms.ts';
 
-/** Translates one value now (the editor's AI button) and answers it without saving. */
+/**
+ * Translates one value now (the editor's AI button) and answers it without saving. Its words are held while
+ * the model works and charged only once the answer is there.
+ */
 export async function aiTranslateValue(
   deps: AiDeps,
   spaceId: number,
@@ -32,7 +35,7 @@ export async function aiTranslateValue(
   const source = normalizeValue(key.fieldType, input.value);
   if (source.empty) return { content: input.value };
   const words = countWords(source.valueText);
-  await reserveWords(prisma, spaceId, words, await dailyAllowance(prisma, spaceId, deps.wordsWithoutPlan));
+  const allowance = await dailyAllowance(prisma, spaceId, deps.wordsWithoutPlan);
   const details = await prisma.translatableKey.findUniqueOrThrow({
     where: { id: key.id },
     select: { component: true, field: true },
@@ -46,25 +49,27 @@ export async function aiTranslateValue(
     field: details.field,
     value: source.value,
   });
+  const glossary = await glossaryFor(prisma, spaceId, locale.id);
+  const hold = await holdWords(prisma, spaceId, words, allowance);
+  let result;
   try {
-    const result = await translator.translate({
+    result = await translator.translate({
       source: { code: 'source', name: space.defaultLocaleName ?? 'the source language' },
       target: { code: locale.code, name: locale.name },
-      glossary: await glossaryFor(prisma, spaceId, locale.id),
+      glossary,
       items: prepared.items,
     });
-    await recordModelUse(prisma, spaceId, result.requests, result.usage);
-    const outcome = prepared.assemble(result.translations, result.failures);
-    if ('error' in outcome) {
-      await refundWords(prisma, spaceId, words);
-      throw new AppError('ai_unavailable', `The AI could not translate this: ${outcome.error}.`);
-    }
-    return { content: outcome.value as string | { type: 'doc' } };
   } catch (error) {
-    if (error instanceof AiUnavailableError) {
-      await refundWords(prisma, spaceId, words);
-      throw new AppError('ai_unavailable', error.message);
-    }
+    await endHold(prisma, hold, false, { requests: 0, promptTokens: 0, completionTokens: 0 });
+    if (error instanceof AiUnavailableError) throw new AppError('ai_unavailable', error.message);
     throw error;
   }
+  const use = { requests: result.requests, ...result.usage };
+  const outcome = prepared.assemble(result.translations, result.failures);
+  if ('error' in outcome) {
+    await endHold(prisma, hold, false, use);
+    throw new AppError('ai_unavailable', `The AI could not translate this: ${outcome.error}.`);
+  }
+  await endHold(prisma, hold, true, use);
+  return { content: outcome.value as string | { type: 'doc' } };
 }

@@ -1,7 +1,7 @@
 import { AppError } from '../../errors.ts';
 import { localeInSpace } from '../content/index.ts';
 import { requireTranslator, type AiDeps } from './ai-deps.ts';
-import { dailyAllowance, reserveWords } from './ai-quota.ts';
+import { assertAllowance, dailyAllowance, lockAllowance } from './ai-quota.ts';
 import { aiTranslateJob } from './ai-translate.job.ts';
 
 export interface AskScope {
@@ -10,8 +10,10 @@ export interface AskScope {
 }
 
 /**
- * Reserves today's words for the keys and queues their AI translation, one job per story, as one batch whose
- * progress can be read and which can be cancelled. Keys with an ask under way are left to it.
+ * Asks AI for the keys as one run whose progress can be read and which can be cancelled, one job per story.
+ * Keys with an ask under way are left to it. The run, its asks and their jobs are created in one transaction
+ * with the allowance check, so the words they will take are counted from the moment they exist (from the asks
+ * themselves: nothing separate to give back), and a crash leaves either all of it or none.
  */
 export async function askForKeys(
   deps: AiDeps,
@@ -22,45 +24,54 @@ export async function askForKeys(
   scope: AskScope,
 ): Promise<{ batchId: string; asked: number; words: number }> {
   const { prisma } = deps;
-  const keys = await prisma.translatableKey.findMany({
-    where: { id: { in: keyIds }, spaceId },
-    select: {
-      id: true,
-      storyId: true,
-      wordCount: true,
-      asks: { where: { spaceLocaleId: localeId, status: { in: ['pending', 'running'] } }, select: { id: true } },
-    },
-  });
-  if (keys.length !== keyIds.length)
+  const allowance = await dailyAllowance(prisma, spaceId, deps.wordsWithoutPlan);
+  const found = await prisma.translatableKey.count({ where: { id: { in: keyIds }, spaceId } });
+  if (found !== keyIds.length)
     throw new AppError('not_found', 'Some of these keys are not in the space any more; reload the story.');
-  const toAsk = keys.filter((key) => key.asks.length === 0);
-  const words = toAsk.reduce((sum, key) => sum + key.wordCount, 0);
-  await reserveWords(prisma, spaceId, words, await dailyAllowance(prisma, spaceId, deps.wordsWithoutPlan));
-  const batch = await prisma.translationBatch.create({
-    data: {
-      spaceId,
-      spaceLocaleId: localeId,
-      scope: scope.scope,
-      storyNodeId: scope.storyNodeId ?? null,
-      requestedById: userId,
-      status: toAsk.length > 0 ? 'running' : 'completed',
-      total: toAsk.length,
-      finishedAt: toAsk.length > 0 ? null : new Date(),
+  return prisma.$transaction(
+    async (tx) => {
+      // Read under the lock: no other ask of the space is being created meanwhile.
+      await lockAllowance(tx, spaceId);
+      const toAsk = await tx.$queryRaw<Array<{ id: number; story_id: number; word_count: number }>>`
+        SELECT k.id, k.story_id, k.word_count FROM translatable_keys k
+        WHERE k.id = ANY(${keyIds}::int[]) AND k.space_id = ${spaceId}
+          AND NOT EXISTS (SELECT 1 FROM translation_asks a WHERE a.translatable_key_id = k.id
+                            AND a.space_locale_id = ${localeId} AND a.status IN ('pending', 'running'))`;
+      const words = toAsk.reduce((sum, key) => sum + key.word_count, 0);
+      await assertAllowance(tx, spaceId, words, allowance);
+      const batch = await tx.translationBatch.create({
+        data: {
+          spaceId,
+          spaceLocaleId: localeId,
+          scope: scope.scope,
+          storyNodeId: scope.storyNodeId ?? null,
+          requestedById: userId,
+          status: toAsk.length > 0 ? 'running' : 'completed',
+          total: toAsk.length,
+          finishedAt: toAsk.length > 0 ? null : new Date(),
+        },
+        select: { id: true },
+      });
+      if (toAsk.length > 0) {
+        // A key's earlier ask that failed is asked again in place.
+        await tx.$executeRaw`
+          INSERT INTO translation_asks (translatable_key_id, space_locale_id, batch_id, requested_by_id, updated_at)
+          SELECT id, ${localeId}, ${batch.id}::uuid, ${userId}::uuid, now() FROM unnest(${toAsk.map((key) => key.id)}::int[]) AS k(id)
+          ON CONFLICT (translatable_key_id, space_locale_id) DO UPDATE SET
+            status = 'pending', error = NULL, attempts = 0, batch_id = EXCLUDED.batch_id,
+            requested_by_id = EXCLUDED.requested_by_id, created_at = now(), updated_at = now()`;
+        const stories = [...new Set(toAsk.map((key) => key.story_id))];
+        await deps.queue.sendMany(
+          aiTranslateJob,
+          stories.map((storyId) => ({ batchId: batch.id, storyId, spaceLocaleId: localeId, spaceId })),
+          { transaction: tx },
+        );
+      }
+      return { batchId: batch.id, asked: toAsk.length, words };
     },
-    select: { id: true },
-  });
-  for (const key of toAsk) {
-    await prisma.translationAsk.upsert({
-      where: { translatableKeyId_spaceLocaleId: { translatableKeyId: key.id, spaceLocaleId: localeId } },
-      create: { translatableKeyId: key.id, spaceLocaleId: localeId, batchId: batch.id, requestedById: userId },
-      update: { status: 'pending', error: null, attempts: 0, batchId: batch.id, requestedById: userId },
-      select: { id: true },
-    });
-  }
-  for (const storyId of new Set(toAsk.map((key) => key.storyId))) {
-    await deps.queue.send(aiTranslateJob, { batchId: batch.id, storyId, spaceLocaleId: localeId });
-  }
-  return { batchId: batch.id, asked: toAsk.length, words };
+    // A folder of thousands of keys is a few set-wide statements, but give a busy database room.
+    { timeout: 30_000 },
+  );
 }
 
 /** The editor's bulk AI ask on selected keys. */

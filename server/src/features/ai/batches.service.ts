@@ -3,8 +3,9 @@ import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import { localeInSpace } from '../content/index.ts';
 import { requireTranslator, type AiDeps } from './ai-deps.ts';
-import { refundWords } from './ai-quota.ts';
+import { aiTranslateJob } from './ai-translate.job.ts';
 import { askForKeys } from './asks.service.ts';
+import { addProgress, lockBatch } from './batch-progress.ts';
 
 const batchSelect = {
   id: true,
@@ -52,8 +53,23 @@ export async function spaceOfBatch(prisma: Database, batchId: string): Promise<n
   return batch?.spaceId ?? null;
 }
 
+/**
+ * A run with its progress. Asks can also end outside the run (a translator's own save replaces one, a sync
+ * removes a key): a run still going with no ask left is completed here.
+ */
 export async function getBatch(prisma: Database, batchId: string): Promise<TranslationBatch> {
-  return toBatch(await prisma.translationBatch.findUniqueOrThrow({ where: { id: batchId }, select: batchSelect }));
+  const read = () => prisma.translationBatch.findUniqueOrThrow({ where: { id: batchId }, select: batchSelect });
+  const batch = await read();
+  if (batch.status !== 'running') return toBatch(batch);
+  const open = await prisma.translationAsk.findFirst({
+    where: { batchId, status: { in: ['pending', 'running'] } },
+    select: { id: true },
+  });
+  if (open) return toBatch(batch);
+  await prisma.$transaction(async (tx) => {
+    if ((await lockBatch(tx, batchId)) !== null) await addProgress(tx, batchId, 0, 0);
+  });
+  return toBatch(await read());
 }
 
 /**
@@ -101,31 +117,28 @@ export async function translateFolder(
   return getBatch(prisma, batchId);
 }
 
-/** Stops a run: keys not yet being translated are no longer asked, and their words are given back. */
-export async function cancelBatch(deps: Pick<AiDeps, 'prisma'>, batchId: string): Promise<TranslationBatch> {
+/**
+ * Stops a run, in one transaction: its jobs not yet started are cancelled with their asks, and its asks still
+ * waiting are dropped, so the words they held are free at once (nothing of them was charged) and the space's
+ * next run starts without waiting behind them. Stories already with the model finish, and only what they
+ * store is charged.
+ */
+export async function cancelBatch(deps: Pick<AiDeps, 'prisma' | 'queue'>, batchId: string): Promise<TranslationBatch> {
   const { prisma } = deps;
-  const batch = await prisma.translationBatch.findUniqueOrThrow({
-    where: { id: batchId },
-    select: { spaceId: true, status: true },
-  });
-  if (batch.status === 'completed' || batch.status === 'failed' || batch.status === 'cancelled')
-    return getBatch(prisma, batchId);
-  const waiting = await prisma.translationAsk.findMany({
-    where: { batchId, status: 'pending' },
-    select: { id: true, translatableKey: { select: { wordCount: true } } },
-  });
-  await prisma.$transaction([
-    prisma.translationAsk.deleteMany({ where: { id: { in: waiting.map((ask) => ask.id) } } }),
-    prisma.translationBatch.update({
+  await prisma.$transaction(async (tx) => {
+    const status = await lockBatch(tx, batchId);
+    if (status !== 'queued' && status !== 'running') return;
+    const cancelled = await deps.queue.cancelWaiting(aiTranslateJob, { batchId }, { transaction: tx });
+    // Asks left running by an attempt that died belong to a job waiting for its retry, cancelled just now.
+    await tx.$executeRaw`
+      DELETE FROM translation_asks a USING translatable_keys k
+      WHERE k.id = a.translatable_key_id AND a.batch_id = ${batchId}::uuid
+        AND (a.status = 'pending' OR (a.status = 'running' AND k.story_id = ANY(${cancelled.map((job) => job.storyId)}::int[])))`;
+    await tx.translationBatch.update({
       where: { id: batchId },
       data: { status: 'cancelled', finishedAt: new Date() },
       select: { id: true },
-    }),
-  ]);
-  await refundWords(
-    prisma,
-    batch.spaceId,
-    waiting.reduce((sum, ask) => sum + ask.translatableKey.wordCount, 0),
-  );
+    });
+  });
   return getBatch(prisma, batchId);
 }

@@ -1,5 +1,5 @@
 // The AI feature's front door: what the rest of the server may use of it.
 export { aiRoutes } from './ai.routes.ts';
 export { createAiTranslateJob } from './ai-translate.job.ts';
-export { dailyAllowance, wordsUsedToday } from './ai-quota.ts';
+export { aiStanding, dailyAllowance } from './ai-quota.ts';
 export type { AiDeps } from './ai-deps.ts';

@@ -4,5 +4,5 @@ export { TRANSLATION_BODY_LIMIT, contentRoutes } from './content.routes.ts';
 export { localeInSpace, spaceOfLocale } from './content-scope.ts';
 export { resolveKey } from './key-lookup.ts';
 export { keySourceSelect } from './key-view.ts';
-export { afterTranslationsChanged } from './translations.service.ts';
+export { changeTranslations } from './translations.service.ts';
 export { normalizeValue } from './translation-value.ts';

@@ -1,5 +1,5 @@
 import type { TranslatableKey } from '#contract/content.ts';
-import type { Database } from '../../db/prisma.ts';
+import type { Database, DatabaseTransaction } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -24,10 +24,19 @@ export interface SaveInput extends KeyRef {
   base_updated_at?: string | null | undefined;
 }
 
-/** After translations of these stories changed: exact counts now, and the stories queued for Storyblok. */
-export async function afterTranslationsChanged(deps: ContentDeps, spaceId: number, storyIds: number[]): Promise<void> {
-  await withStoryCounts(deps.prisma, spaceId, storyIds, async () => undefined);
+/**
+ * Changes translations of these stories (`work`) in one transaction with their counts, then queues the stories
+ * for Storyblok.
+ */
+export async function changeTranslations<T>(
+  deps: ContentDeps,
+  spaceId: number,
+  storyIds: number[],
+  work: (tx: DatabaseTransaction) => Promise<T>,
+): Promise<T> {
+  const result = await withStoryCounts(deps.prisma, spaceId, storyIds, work);
   await scheduleWriteBack(deps, [...new Set(storyIds)]);
+  return result;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { SpaceSettings } from '#contract/space-settings.ts';
 import type { Database } from '../../db/prisma.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { dailyAllowance, wordsUsedToday } from '../ai/index.ts';
+import { aiStanding, dailyAllowance } from '../ai/index.ts';
 import { syncProblems } from '../sync/index.ts';
 import { scheduleWriteBack } from '../write-back/index.ts';
 
@@ -15,7 +15,7 @@ export async function getSpaceSettings(deps: SettingsDeps, spaceId: number): Pro
   const { prisma } = deps;
   const space = await prisma.space.findUniqueOrThrow({ where: { id: spaceId }, select: { writeBackMode: true } });
   const scope = { story: { spaceId } };
-  const [pending, failed, lastFailure, lastWrite, wordsToday, dailyWords, problems] = await Promise.all([
+  const [pending, failed, lastFailure, lastWrite, aiWords, dailyWords, problems] = await Promise.all([
     prisma.storyWriteBack.count({ where: { ...scope, status: { in: ['pending', 'writing'] } } }),
     prisma.storyWriteBack.count({ where: { ...scope, status: 'failed' } }),
     prisma.storyWriteBack.findFirst({
@@ -28,7 +28,7 @@ export async function getSpaceSettings(deps: SettingsDeps, spaceId: number): Pro
       orderBy: { lastWrittenAt: 'desc' },
       select: { lastWrittenAt: true },
     }),
-    wordsUsedToday(prisma, spaceId),
+    aiStanding(prisma, spaceId),
     dailyAllowance(prisma, spaceId, deps.wordsWithoutPlan),
     syncProblems(prisma, spaceId),
   ]);
@@ -41,7 +41,7 @@ export async function getSpaceSettings(deps: SettingsDeps, spaceId: number): Pro
       last_written_at: lastWrite?.lastWrittenAt?.toISOString() ?? null,
     },
     sync_problems: problems,
-    ai_usage: { words_today: wordsToday, daily_words: dailyWords },
+    ai_usage: { words_today: aiWords.used, words_reserved: aiWords.reserved, daily_words: dailyWords },
   };
 }
 

@@ -1,0 +1,109 @@
+import type { Database, DatabaseTransaction } from '../../db/prisma.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
+import { addProgress, lockBatch } from './batch-progress.ts';
+
+/** The asks of one story of a run, into one locale: what one `ai.translate` job works on. */
+export interface StoryAskScope {
+  batchId: string;
+  storyId: number;
+  spaceLocaleId: number;
+  spaceId: number;
+}
+
+/** The scope's asks still under way, as `a` (joined to their keys as `k`). */
+const openAsksOf = (scope: StoryAskScope) => Prisma.sql`
+  k.id = a.translatable_key_id AND k.story_id = ${scope.storyId}
+  AND a.batch_id = ${scope.batchId}::uuid AND a.space_locale_id = ${scope.spaceLocaleId}
+  AND a.status IN ('pending', 'running')`;
+
+/**
+ * Takes the story's asks for this attempt: those waiting, and those an attempt that died left running. The
+ * asks of a cancelled run are dropped instead: none of their words is charged. Answers the asks taken.
+ */
+export async function takeStoryAsks(prisma: Database, scope: StoryAskScope): Promise<number[]> {
+  return prisma.$transaction(async (tx) => {
+    const status = await lockBatch(tx, scope.batchId);
+    if (status === null) return [];
+    if (status === 'cancelled') {
+      await tx.$executeRaw`DELETE FROM translation_asks a USING translatable_keys k WHERE ${openAsksOf(scope)}`;
+      return [];
+    }
+    const taken = await tx.$queryRaw<Array<{ id: number }>>`
+      UPDATE translation_asks a SET status = 'running', attempts = a.attempts + 1, updated_at = now()
+      FROM translatable_keys k
+      WHERE ${openAsksOf(scope)}
+      RETURNING a.id`;
+    return taken.map((ask) => ask.id);
+  });
+}
+
+/** Marks the story's asks still under way failed with the reason, when its job stopped for good. */
+export async function failStoryAsks(prisma: Database, scope: StoryAskScope, reason: string): Promise<void> {
+  await prisma.$transaction(async (tx) => {
+    if ((await lockBatch(tx, scope.batchId)) === null) return;
+    const failed = await tx.$executeRaw`
+      UPDATE translation_asks a SET status = 'failed', error = ${reason}, updated_at = now()
+      FROM translatable_keys k
+      WHERE ${openAsksOf(scope)}`;
+    await addProgress(tx, scope.batchId, 0, failed);
+  });
+}
+
+export interface TranslatedKey {
+  askId: number;
+  keyId: number;
+  words: number;
+  value: unknown;
+  valueText: string;
+  glossaryIssues: unknown;
+}
+
+/**
+ * Stores what the model translated and marks what it could not, in the caller's transaction (after
+ * `lockBatch`). A translation is stored only while its ask is still this attempt's (a translator's own save
+ * replaces the ask, and the key's deletion removes it), and its words are charged in the same transaction that
+ * stores it and removes the ask. Answers how many were stored and failed.
+ */
+export async function storeStoryResults(
+  tx: DatabaseTransaction,
+  scope: StoryAskScope,
+  translated: TranslatedKey[],
+  failures: Array<{ askId: number; error: string }>,
+): Promise<{ done: number; failed: number; words: number }> {
+  const ours = Prisma.sql`batch_id = ${scope.batchId}::uuid AND status = 'running'`;
+  const removed =
+    translated.length === 0
+      ? []
+      : await tx.$queryRaw<Array<{ id: number }>>`
+          DELETE FROM translation_asks WHERE id = ANY(${translated.map((key) => key.askId)}::int[]) AND ${ours}
+          RETURNING id`;
+  const removedIds = new Set(removed.map((ask) => ask.id));
+  const stored = translated.filter((key) => removedIds.has(key.askId));
+  if (stored.length > 0) {
+    const rows = stored.map((key) => ({
+      key_id: key.keyId,
+      value: key.value,
+      value_text: key.valueText,
+      glossary_issues: key.glossaryIssues,
+    }));
+    await tx.$executeRaw`
+      INSERT INTO translations (translatable_key_id, space_locale_id, value, value_text, is_needing_formatting,
+        reference_hash, verified_source_text, glossary_issues, origin, translated_by_id, updated_at)
+      SELECT r.key_id, ${scope.spaceLocaleId}, r.value, r.value_text, false, NULL, NULL, r.glossary_issues, 'ai', NULL, now()
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS r(key_id int, value jsonb, value_text text, glossary_issues jsonb)
+      ON CONFLICT (translatable_key_id, space_locale_id) DO UPDATE SET
+        value = EXCLUDED.value, value_text = EXCLUDED.value_text, is_needing_formatting = false,
+        reference_hash = NULL, verified_source_text = NULL, glossary_issues = EXCLUDED.glossary_issues,
+        origin = 'ai', translated_by_id = NULL, updated_at = now()`;
+  }
+  const failed =
+    failures.length === 0
+      ? 0
+      : await tx.$executeRaw`
+          UPDATE translation_asks a SET status = 'failed', error = r.error, updated_at = now()
+          FROM jsonb_to_recordset(${JSON.stringify(failures.map((f) => ({ id: f.askId, error: f.error })))}::jsonb)
+            AS r(id int, error text)
+          WHERE a.id = r.id AND ${ours}`;
+  return { done: stored.length, failed, words: stored.reduce((sum, key) => sum + key.words, 0) };
+}
