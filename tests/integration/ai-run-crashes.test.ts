@@ -3,20 +3,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '#kit/api/api-client.ts';
-import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
-import { generateJwtSecret } from '#server/boot/secrets.ts';
-import { generateKeyEntry } from '#server/crypto/secret-box.ts';
-import { openDriver, type Driver } from '#server/db/driver.ts';
-import { createPrisma, type Database } from '#server/db/prisma.ts';
-import { createPasswordHasher } from '#server/features/auth/passwords.ts';
 import type { FakeOpenAI } from '#tests/fakes/openai/server.ts';
 import { startFakeOpenAI } from '#tests/fakes/openai/server.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { createRandom } from '#tests/fakes/storyblok/random.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { aiRunData, type RunSpace } from '#tests/support/ai-run-data.ts';
+import {
+  crashDatabase,
+  prepareCrashServers,
+  signInCrashOwner,
+  type CrashDatabase,
+} from '#tests/support/crash-database.ts';
 import { startServerProcess, type ServerProcess } from '#tests/support/server-process.ts';
-import { openTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
 
 // A folder run of a few hundred keys while the server is killed (kill -9) at ten random moments and started
 // again on the same data each time. However the kills fall, once the run is over every key is translated or
@@ -24,47 +23,6 @@ import { openTestDatabase, type TestDatabase } from '#tests/support/test-databas
 const SEED = process.env.AI_CRASH_SEED ?? String(Date.now() % 1_000_000);
 const KILLS = 10;
 const GUIDES = 60;
-const EMAIL = 'crash-owner@example.com';
-const PASSWORD = 'correct horse battery staple';
-
-/** The data the servers run on: a PGlite folder, or a throwaway PostgreSQL database when the tests use one. */
-interface CrashDatabase {
-  url: string;
-  open(): Promise<{ driver: Driver; prisma: Database; close(): Promise<void> }>;
-  dispose(): Promise<void>;
-}
-
-async function crashDatabase(folder: string): Promise<CrashDatabase> {
-  if (process.env.TEST_DATABASE_URL) {
-    const database: TestDatabase = await openTestDatabase();
-    const prisma = createPrisma(database.driver);
-    return {
-      url: (database.driver.target as { url: string }).url,
-      open: async () => ({ driver: database.driver, prisma, close: async () => undefined }),
-      dispose: async () => {
-        await prisma.$disconnect();
-        await database.dispose();
-      },
-    };
-  }
-  const dataDir = path.join(folder, 'pglite');
-  return {
-    url: `file:${dataDir}`,
-    async open() {
-      const driver = await openDriver({ kind: 'pglite', dataDir });
-      const prisma = createPrisma(driver);
-      return {
-        driver,
-        prisma,
-        close: async () => {
-          await prisma.$disconnect();
-          await driver.close();
-        },
-      };
-    },
-    dispose: async () => undefined,
-  };
-}
 
 let folder: string;
 let storyblok: FakeStoryblok;
@@ -82,16 +40,6 @@ const startedAt = Date.now();
 const say = (line: string) =>
   process.stdout.write(`[ai-run-crashes seed ${SEED}, ${((Date.now() - startedAt) / 1000).toFixed(1)} s] ${line}\n`);
 
-async function signIn(running: ServerProcess): Promise<string> {
-  const response = await fetch(`${running.baseUrl}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 beforeAll(async () => {
   say(`started (set AI_CRASH_SEED=${SEED} to repeat the kills)`);
   folder = mkdtempSync(path.join(tmpdir(), 'polyblok-ai-crash-'));
@@ -101,33 +49,13 @@ beforeAll(async () => {
   // Slow answers, so most kills land while stories are with the model.
   openai = await startFakeOpenAI({ seed: `ai-crash:${SEED}`, latencyMs: 700 });
   database = await crashDatabase(folder);
-  const prepared = await database.open();
-  try {
-    await applyPendingMigrations(prepared.driver);
-    await prepared.prisma.user.create({
-      data: {
-        email: EMAIL,
-        passwordHash: await createPasswordHasher().hash(PASSWORD),
-        emailConfirmedAt: new Date(),
-      },
-    });
-  } finally {
-    await prepared.close();
-  }
-  env = {
-    DATABASE_URL: database.url,
-    JWT_SECRET: generateJwtSecret(),
-    ENCRYPTION_KEYS: generateKeyEntry('v1'),
+  env = await prepareCrashServers(database, folder, {
     OPENAI_API_KEY: 'local-key',
     OPENAI_BASE_URL: openai.baseUrl,
     STORYBLOK_MAPI_URL: storyblok.mapiUrl,
     STORYBLOK_REQUESTS_PER_SECOND: '100',
     AI_DAILY_WORDS_WITHOUT_PLAN: '1000000',
-    MAIL_DIR: path.join(folder, 'mail'),
-    SHUTDOWN_TIMEOUT_SECONDS: '10',
-    // Access tokens name the site as their issuer: one address for every start, whatever port it gets.
-    SITE_URL: 'http://localhost:3000',
-  };
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -141,7 +69,7 @@ afterAll(async () => {
 describe('a folder run through ten crashes of the server', () => {
   it('ends with every key translated or failed with a reason, and charges exactly the words translated', async () => {
     server = await startServerProcess(env);
-    accessToken = await signIn(server);
+    accessToken = await signInCrashOwner(server);
     let api = client(server);
     const { id: spaceId } = await api.call('createSpace', {
       body: { space_id: space.storyblokSpaceId, personal_access_token: space.pat },

@@ -6,6 +6,7 @@ import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { createAccount, uniqueEmail } from '#tests/support/auth-client.ts';
 import { connectBasicSpace } from '#tests/support/connected-space.ts';
+import { countsAndRecount } from '#tests/support/space-counts.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 
 let storyblok: FakeStoryblok;
@@ -34,43 +35,6 @@ async function translator(name: string): Promise<{ api: ApiClient; name: string 
 
 const homeKeys = async (api: ApiClient, locale: string): Promise<TranslatableKey[]> =>
   (await api.call('getStory', { params: { storyId: homeId }, query: { locale } })).translatable_keys;
-
-/** Every count Polyblok keeps, side by side with a recount from the translation rows themselves. */
-async function countsAndRecount() {
-  const kept = await server.prisma.$queryRaw<Array<Record<string, number>>>`
-    SELECT s.story_id, s.space_locale_id, s.translated_count AS translated, s.verified_count AS verified
-    FROM story_locale_stats s JOIN story_nodes n ON n.id = s.story_id
-    WHERE n.space_id = ${spaceId} ORDER BY 1, 2`;
-  const recounted = await server.prisma.$queryRaw<Array<Record<string, number>>>`
-    SELECT k.story_id, l.id AS space_locale_id, count(t.id)::int AS translated,
-           (count(t.id) FILTER (WHERE t.reference_hash = k.hash))::int AS verified
-    FROM translatable_keys k JOIN space_locales l ON l.space_id = k.space_id
-    LEFT JOIN translations t ON t.translatable_key_id = k.id AND t.space_locale_id = l.id
-    WHERE k.space_id = ${spaceId} GROUP BY 1, 2 ORDER BY 1, 2`;
-  const languages = await server.prisma.spaceLocale.findMany({
-    where: { spaceId },
-    select: { id: true, translatedKeyCount: true, verifiedKeyCount: true },
-    orderBy: { id: 'asc' },
-  });
-  const space = await server.prisma.space.findUniqueOrThrow({
-    where: { id: spaceId },
-    select: { translatedKeysCount: true },
-  });
-  const sum = (id: number, field: 'translated' | 'verified') =>
-    recounted.filter((row) => row.space_locale_id === id).reduce((total, row) => total + row[field]!, 0);
-  return {
-    kept: { stats: kept, languages, space: space.translatedKeysCount },
-    recount: {
-      stats: recounted,
-      languages: languages.map(({ id }) => ({
-        id,
-        translatedKeyCount: sum(id, 'translated'),
-        verifiedKeyCount: sum(id, 'verified'),
-      })),
-      space: languages.reduce((total, { id }) => total + sum(id, 'translated'), 0),
-    },
-  };
-}
 
 beforeAll(async () => {
   storyblok = await startFakeStoryblok({ dataDir: basicFixture.dir });
@@ -118,10 +82,8 @@ describe('many translators saving into one story at once', () => {
     const statuses = await Promise.all(saves);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
 
-    const { kept, recount } = await countsAndRecount();
-    expect(kept.stats).toEqual(recount.stats);
-    expect(kept.languages).toEqual(recount.languages);
-    expect(kept.space).toBe(recount.space);
+    const { kept, recount } = await countsAndRecount(server.prisma, spaceId);
+    expect(kept).toEqual(recount);
   });
 });
 

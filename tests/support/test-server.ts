@@ -88,7 +88,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const logger = createLogger({ level: env.LOG_LEVEL, destination: logs });
   const prisma = createPrisma(database.driver);
   const mailTransport = createMailTransport(env);
-  const queue = createJobQueue({ driver: database.driver, prisma, logger });
+  // A second server on the same embedded database shares its process: the first one's running jobs are not cut off.
+  const queue = createJobQueue({
+    driver: database.driver,
+    prisma,
+    logger,
+    ...(options.sameDatabaseAs ? { soleWorker: false } : {}),
+  });
   // Storyblok is the local one when a test sets STORYBLOK_MAPI_URL; retries are quick so faults cost little time.
   const storyblok = storyblokAccessFromEnv(
     env,

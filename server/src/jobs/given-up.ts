@@ -15,6 +15,12 @@ interface StoredFailure {
 
 const silentWorker = /timeout|timed out|expired/i;
 
+/** What a run records when its process ended under it once too often (a crash, a kill); read back as an AppError. */
+export const CUT_OFF = {
+  code: 'service_unavailable',
+  message: 'The server doing this work stopped before it finished, too many times in a row; it can be started again.',
+} as const;
+
 /**
  * The error a job gave up on, rebuilt from what the queue stored: an AppError comes back as one (so its
  * message, meant for people, is what gets recorded); a worker that stopped answering (killed, restarted too
@@ -27,11 +33,6 @@ export function givenUpError(output: unknown): Error {
   if (typeof stored.code === 'string' && (errorCodes as readonly string[]).includes(stored.code)) {
     return new AppError(stored.code as ErrorCode, text);
   }
-  if (silentWorker.test(text)) {
-    return new AppError(
-      'service_unavailable',
-      'The server doing this work stopped before it finished, too many times in a row; it can be started again.',
-    );
-  }
+  if (silentWorker.test(text)) return new AppError(CUT_OFF.code, CUT_OFF.message);
   return new Error(text);
 }

@@ -6,6 +6,7 @@ import type { Database, DatabaseTransaction } from '../db/prisma.ts';
 import type { Logger } from '../logger.ts';
 import type { JobContext, JobDefinition, JobRef } from './define-job.ts';
 import { givenUpError, givenUpQueueOf } from './given-up.ts';
+import { failOrphanedRuns } from './orphaned-runs.ts';
 import { recordGivenUp, runAttempt } from './run-attempt.ts';
 
 export interface SendOptions {
@@ -53,6 +54,11 @@ export interface JobQueueOptions {
    * because it is how soon work interrupted by a crash resumes; the check is one cheap query.
    */
   superviseIntervalSeconds?: number;
+  /**
+   * Whether this queue is the only one working on the database, so that a job found running at start was cut
+   * off by the end of the last process. True on the embedded database (one process holds it), unless said.
+   */
+  soleWorker?: boolean;
 }
 
 /** An id no job has, to read a queue without finding anything. */
@@ -181,6 +187,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       // connection held by that transaction, the look-up would wait for it forever. Registering cleared
       // pg-boss's cache of the queues: one read fills it again.
       for (const job of jobs) await boss.getJobById(job.name, NO_JOB);
+      if (options.soleWorker ?? driver.pglite !== null) {
+        const cutOff = await failOrphanedRuns(boss, prisma);
+        if (cutOff > 0) logger.warn({ jobs: cutOff }, 'jobs cut off by the last stop of the server are tried again');
+      }
       state = 'running';
     },
     async send(job, payload, sendOptions = {}) {

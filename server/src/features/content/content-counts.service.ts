@@ -82,19 +82,31 @@ async function recountStories(tx: Tx, spaceId: number, storyIds: number[]): Prom
 }
 
 /**
- * After a sync changed these stories (keys added, changed or removed, translations imported): their
- * statistics and key counts, then the space's totals, recomputed. Cost grows with the keys of the stories named.
+ * After a sync changed these stories (keys added, changed or removed, translations imported): their statistics
+ * and key counts recounted, and the differences added to the languages' and the space's totals, in one
+ * transaction. Cost grows with the keys of the stories named, never with the space.
  */
+export async function refreshStoryCounts(prisma: Database, spaceId: number, storyIds: number[]): Promise<void> {
+  if (storyIds.length === 0) return;
+  await withStoryCounts(prisma, spaceId, storyIds, async (tx) => {
+    await tx.$executeRaw`
+      WITH fresh AS (
+        SELECT s.id, s.key_count AS old,
+               (SELECT count(*)::int FROM translatable_keys k WHERE k.story_id = s.id) AS count
+        FROM story_nodes s WHERE s.id = ANY(${storyIds}::int[])
+      ),
+      changed AS (
+        UPDATE story_nodes n SET key_count = f.count FROM fresh f WHERE n.id = f.id AND n.key_count <> f.count
+      )
+      UPDATE spaces SET translatable_keys_count = translatable_keys_count + d.delta
+      FROM (SELECT coalesce(sum(count - old), 0)::int AS delta FROM fresh) d
+      WHERE id = ${spaceId} AND d.delta <> 0`;
+  });
+}
+
+/** The stories' counts, then the space's totals recomputed from scratch (cost grows with the space). */
 export async function refreshCounts(prisma: Database, spaceId: number, storyIds: number[]): Promise<void> {
-  if (storyIds.length > 0) {
-    await withStoryCounts(prisma, spaceId, storyIds, async (tx) => {
-      await tx.$executeRaw`
-        UPDATE story_nodes n SET key_count = coalesce(c.count, 0)
-        FROM (SELECT s.id, (SELECT count(*)::int FROM translatable_keys k WHERE k.story_id = s.id) AS count
-              FROM story_nodes s WHERE s.id = ANY(${storyIds}::int[])) c
-        WHERE n.id = c.id AND n.key_count <> coalesce(c.count, 0)`;
-    });
-  }
+  await refreshStoryCounts(prisma, spaceId, storyIds);
   await refreshSpaceTotals(prisma, spaceId);
 }
 

@@ -1,5 +1,5 @@
 // The content feature's front door: what the rest of the server may use of it.
-export { refreshCounts, refreshSpaceTotals } from './content-counts.service.ts';
+export { refreshCounts, refreshSpaceTotals, refreshStoryCounts } from './content-counts.service.ts';
 export { TRANSLATION_BODY_LIMIT, contentRoutes } from './content.routes.ts';
 export { localeInSpace, spaceOfLocale } from './content-scope.ts';
 export { resolveKey } from './key-lookup.ts';

@@ -137,7 +137,8 @@ async function readChangedStories(
         components: scope.components,
         locales: scope.locales,
       });
-      // A story that failed may have been imported in part: its counts are refreshed all the same.
+      // Each story's counts were brought up to date with its import (failed or not); the space's totals are
+      // recomputed once, at the end of the run.
       if ('failed' in result) {
         checkpoint.report.storiesFailed = (checkpoint.report.storiesFailed ?? 0) + 1;
         changed.push(target.nodeId);
@@ -146,7 +147,6 @@ async function readChangedStories(
       if (result.changed) changed.push(target.nodeId);
       addReport(checkpoint, result);
     }
-    await refreshCounts(deps.prisma, scope.spaceId, changed);
     checkpoint.toRead = checkpoint.toRead.slice(batch.length);
     checkpoint.changedStoryIds.push(...changed);
     await saveProgress(deps.prisma, scope.runId, checkpoint, total - checkpoint.toRead.length, total);

@@ -23,10 +23,13 @@ export interface SpaceSyncJobDeps {
 export function createSpaceSyncJob(deps: SpaceSyncJobDeps) {
   return defineJob({
     ...spaceSyncJob,
-    // Storyblok's own hiccups are ridden out inside a run; a retry is about a crash, and resumes soon after it.
-    retry: { limit: 5, delaySeconds: 5, maxDelaySeconds: 15 * 60 },
+    // Storyblok's own hiccups are ridden out inside a run; a retry is about a crash (a kill, a restart, a lost
+    // database), and resumes from the checkpoint soon after it, within a minute however many came before: a
+    // silent worker is noticed after its heartbeat, and the wait before a retry never passes fifteen seconds.
+    // Twenty of them ride out some minutes of a lost database.
+    retry: { limit: 20, delaySeconds: 2, maxDelaySeconds: 15 },
     expireInSeconds: 4 * 60 * 60,
-    heartbeatSeconds: 30,
+    heartbeatSeconds: 15,
     concurrency: 2,
     target: ({ syncRunId }) => ({ syncRunId }),
     handler: ({ syncRunId }, context) =>

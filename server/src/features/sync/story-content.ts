@@ -3,6 +3,7 @@ import type { ComponentSpec } from '../../storyblok-content/component-schema.ts'
 import { contentHashSteps } from '../../storyblok-content/content-hash.ts';
 import { extractKeySteps } from '../../storyblok-content/extract-keys.ts';
 import { runInSlices } from '../../time-slices.ts';
+import { refreshStoryCounts } from '../content/index.ts';
 import { breathe, chunks, readInPages } from './batches.ts';
 import { insertKeys, updateKeys } from './key-rows.ts';
 import { recordImportProblem, storyImportProblem } from './story-import-problem.ts';
@@ -108,6 +109,9 @@ export async function importStoryContent(
   }
   const localeId = new Map(input.locales.map((locale) => [locale.code, locale.id]));
   result.translationsImported = await importTranslations(prisma, input.nodeId, extraction.keys, idByKey, localeId);
+  // Counted before the content hash says the import is done: an import cut short by a crash is done again,
+  // counts and all, by the next attempt.
+  await refreshStoryCounts(prisma, input.spaceId, [input.nodeId]);
   await prisma.storyNode.update({
     where: { id: input.nodeId },
     data: {
@@ -138,6 +142,8 @@ export async function importStoryOrNoteProblem(
     const reason = storyImportProblem(error);
     if (reason === null) throw error;
     await recordImportProblem(prisma, input.nodeId, reason);
+    // The story may have come in part of the way: its counts say what it holds.
+    await refreshStoryCounts(prisma, input.spaceId, [input.nodeId]);
     return { failed: reason };
   }
 }
