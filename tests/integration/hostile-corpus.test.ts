@@ -112,7 +112,11 @@ async function setUpSpace(): Promise<CorpusIds> {
     ).id;
   const storyId = await nodeOf(basicFixture.stories.home);
   const locale = await server.prisma.spaceLocale.findFirstOrThrow({ where: { spaceId, code: 'de' } });
-  const key = await server.prisma.translatableKey.findFirstOrThrow({ where: { storyId }, select: { key: true } });
+  const key = await server.prisma.translatableKey.findFirstOrThrow({
+    where: { storyId },
+    select: { id: true, key: true },
+  });
+  // A run under way, with one key still waiting for the model (no worker takes it: nothing queued it).
   const batch = await server.prisma.translationBatch.create({
     data: {
       id: '0b7d5c1e-2f3a-4b6c-9d8e-7f6a5b4c3d2e',
@@ -120,6 +124,8 @@ async function setUpSpace(): Promise<CorpusIds> {
       spaceLocaleId: locale.id,
       scope: 'keys',
       status: 'running',
+      total: 1,
+      asks: { create: { translatableKeyId: key.id, spaceLocaleId: locale.id, status: 'pending' } },
     },
     select: { id: true },
   });
