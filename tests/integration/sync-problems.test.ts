@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '#kit/api/api-client.ts';
+import { createSpaceSyncJob } from '#server/features/sync/space-sync.job.ts';
 import { writeBackStory } from '#server/features/write-back/write-back.service.ts';
+import { CUT_OFF, givenUpError } from '#server/jobs/given-up.ts';
+import { recordGivenUp } from '#server/jobs/run-attempt.ts';
+import { createLogger } from '#server/logger.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
@@ -136,5 +140,40 @@ describe('text PostgreSQL cannot hold as it is', () => {
     expect(written.title).toBe(teamTitle);
     expect(written.title__i18n__de).toBe(teamTitleDe);
     expect(written.title__i18n__fr).toBe('Rencontrez\u0000l’équipe');
+  });
+});
+
+describe('a sync whose job stopped for good', () => {
+  it('ends as failed with the reason shown, and Synchronize now starts a new run that completes', async () => {
+    // A run under way whose job the queue gave up on: its process was killed once too often.
+    const run = await server.prisma.syncRun.create({
+      data: { spaceId, trigger: 'manual', status: 'running' },
+      select: { id: true },
+    });
+    await server.prisma.space.update({ where: { id: spaceId }, data: { syncBatchId: run.id } });
+    await recordGivenUp(
+      createSpaceSyncJob({ prisma: server.prisma, storyblok: server.storyblok }),
+      { syncRunId: run.id },
+      givenUpError({ ...CUT_OFF }),
+      {
+        jobId: 'given-up',
+        retryCount: 20,
+        signal: new AbortController().signal,
+        logger: createLogger({ level: 'silent' }),
+        send: () => Promise.resolve(null),
+      },
+      server.prisma,
+    );
+    expect(await api.call('getSyncStatus', { params: { id: spaceId } })).toMatchObject({
+      sync_batch_id: null,
+      status: 'failed',
+      error: CUT_OFF.message,
+    });
+
+    const started = await api.call('startSync', { params: { id: spaceId } });
+    expect(started.sync_batch_id).not.toBeNull();
+    expect(started.sync_batch_id).not.toBe(run.id);
+    await syncToEnd();
+    expect((await api.call('getSyncStatus', { params: { id: spaceId } })).status).toBe('completed');
   });
 });
