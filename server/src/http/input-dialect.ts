@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type { ErrorDetail } from '#contract/errors.ts';
 import { AppError } from '../errors.ts';
 import { findUnsafeInput } from './input-safety.ts';
-import type { BodyProblem } from './json-body.ts';
 
 export type InputPart = 'params' | 'query' | 'body';
 
@@ -13,6 +12,23 @@ export interface InputProblem extends ErrorDetail {
   /** Zod's `invalid_type` without the value (zod reports no input unless asked): GoTrue words it "is required". */
   absent: boolean;
 }
+
+/** Why a request body was not read; each mount words it in its own dialect. */
+export type BodyProblem =
+  /** The Content-Type is not JSON (a form post, text/plain used to dodge a preflight). */
+  | 'not_json'
+  /** The bytes are not JSON. */
+  | 'unparsable'
+  /** Larger than the route takes; for a compressed body, once inflated. */
+  | 'too_large'
+  /** Compressed with an encoding the server does not read. */
+  | 'unsupported_encoding'
+  /** A charset other than UTF-8 (JSON is UTF-8). */
+  | 'unsupported_charset'
+  /** Marked gzip, deflate or br, but it does not decode as that. */
+  | 'undecodable'
+  /** Shorter or longer than its Content-Length, or cut off while it was sent. */
+  | 'incomplete';
 
 /** How a mount reads input and words its refusals: the product API's way or GoTrue's. */
 export interface InputDialect {

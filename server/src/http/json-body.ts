@@ -1,22 +1,5 @@
 import express, { type Request, type RequestHandler } from 'express';
-import type { InputDialect } from './input-dialect.ts';
-
-/** Why a request body was not read; each mount words it in its own dialect. */
-export type BodyProblem =
-  /** The Content-Type is not JSON (a form post, text/plain used to dodge a preflight). */
-  | 'not_json'
-  /** The bytes are not JSON. */
-  | 'unparsable'
-  /** Larger than the route takes; for a compressed body, once inflated. */
-  | 'too_large'
-  /** Compressed with an encoding the server does not read. */
-  | 'unsupported_encoding'
-  /** A charset other than UTF-8 (JSON is UTF-8). */
-  | 'unsupported_charset'
-  /** Marked gzip, deflate or br, but it does not decode as that. */
-  | 'undecodable'
-  /** Shorter or longer than its Content-Length, or cut off while it was sent. */
-  | 'incomplete';
+import type { BodyProblem, InputDialect } from './input-dialect.ts';
 
 /** body-parser's error types, as the problems a client can act on. */
 const problemOfType: Record<string, BodyProblem> = {

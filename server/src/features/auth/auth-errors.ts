@@ -3,7 +3,7 @@ import type { AuthErrorCode } from '#contract/auth-errors.ts';
 import { databaseUnavailable, isDatabaseUnavailable } from '../../db/database-unavailable.ts';
 import { AppError, isAuthApiError } from '../../errors.ts';
 import type { InputDialect } from '../../http/input-dialect.ts';
-import type { BodyProblem } from '../../http/json-body.ts';
+import type { BodyProblem } from '../../http/input-dialect.ts';
 import type { Logger } from '../../logger.ts';
 
 export const invalidInput = (message: string) => new AppError('validation_failed', message);

@@ -1,36 +1,7 @@
 import { isIPv6 } from 'node:net';
 import type { AuthDeps } from './auth-deps.ts';
+import type { CredentialLimits } from './auth-settings.ts';
 import { tooManyRequests } from './auth-errors.ts';
-
-/**
- * How failed credential checks are limited. The design (ASVS 6.1.1 asks for it in writing):
- *
- * - Per account and client address: after `freeFailures`, each further attempt from that address on that
- *   account waits `firstDelaySeconds`, then twice as long after every failure, up to `maxDelaySeconds`.
- *   Someone guessing from one address slows down at once; the owner, at another address, is not touched.
- * - Per client address across accounts: at most `perAddress.failures` in the window, against credential
- *   stuffing (one guess each on many accounts).
- * - Per account: at most `perAccount.failures` in the window (ASVS 2.2.1: 100 an hour), against guessing from
- *   many addresses.
- * - The two ceilings never apply to an address the account has signed in from before (a known address): an
- *   attacker who fails on purpose can stop their own addresses, never the owner's usual one. From a known
- *   address only the per-pair delays apply, which already keep guesses far below the ceiling.
- *
- * The account is the e-mail address for a password, known or not, so no answer, status or 429 tells whether an
- * address has an account; for a code it is the user's id. Everything lives in the database (shared by every
- * server process); rows older than the limits' memory are deleted as new failures are written.
- */
-export interface CredentialLimits {
-  freeFailures: number;
-  firstDelaySeconds: number;
-  maxDelaySeconds: number;
-  perAddress: { failures: number; windowSeconds: number };
-  perAccount: { failures: number; windowSeconds: number };
-  /** Failures older than this are forgotten (and their rows deleted). */
-  failureMemorySeconds: number;
-  /** An address stays known this long after its last successful sign-in. */
-  knownAddressSeconds: number;
-}
 
 export type CredentialKind = 'password' | 'totp' | 'reauthentication';
 
