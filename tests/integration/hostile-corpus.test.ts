@@ -193,6 +193,16 @@ beforeAll(async () => {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: emailOf('owner'), password: 'an unguessable passphrase' }),
   });
+  // The e-mail is written after the answer: wait until it is there and sent before looking at the database.
+  for (const deadline = Date.now() + 30_000; ; ) {
+    const mail = await server.prisma.emailMessage.findFirst({
+      where: { to: emailOf('owner'), template: 'signup_existing', status: 'sent' },
+      select: { id: true },
+    });
+    if (mail) break;
+    if (Date.now() > deadline) throw new Error('the e-mail to the taken address was not sent');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   await waitForIdleQueue(server.prisma);
   before = await snapshotDatabase(server.prisma, recordsOfFailures);
   answers = await sendAll(server.baseUrl, corpus.map(signed), CONNECTIONS);
