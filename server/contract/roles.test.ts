@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, hasRole } from './roles.ts';
+import { can, hasRole, roleWithArticle } from './roles.ts';
 
 describe('roles', () => {
   it('orders the roles viewer < translator < editor < admin < owner', () => {
@@ -20,5 +20,15 @@ describe('roles', () => {
     expect(can('owner', 'subscription')).toBe(true);
     expect(can('admin', 'deleteSpace')).toBe(false);
     expect(can('owner', 'deleteSpace')).toBe(true);
+  });
+
+  it('names a role with its article, as a sentence does', () => {
+    expect(['owner', 'admin', 'editor', 'translator', 'viewer'].map((role) => roleWithArticle(role as never))).toEqual([
+      'an owner',
+      'an admin',
+      'an editor',
+      'a translator',
+      'a viewer',
+    ]);
   });
 });

@@ -33,3 +33,8 @@ export type SpaceAction = keyof typeof leastRoleFor;
 export function can(role: Role, action: SpaceAction): boolean {
   return hasRole(role, leastRoleFor[action]);
 }
+
+/** "an admin", "a translator": a role as a sentence names it. */
+export function roleWithArticle(role: Role): string {
+  return `${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}`;
+}

@@ -57,6 +57,23 @@ test.describe('auth screens', () => {
     expect(problems).toEqual([]);
   });
 
+  test('an empty log-in form is refused with the specification’s message, asking nothing of the server', async ({
+    page,
+  }) => {
+    const problems = collectProblems(page);
+    const tokenRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/auth/v1/token')) tokenRequests.push(request.url());
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Could not log in');
+    await expect(alert).toContainText('You must provide either an email or phone number and a password');
+    expect(tokenRequests).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   test('sign-up checks the password pair before asking the service', async ({ page }) => {
     const problems = collectProblems(page);
     await page.goto('/signup');

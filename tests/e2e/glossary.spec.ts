@@ -113,6 +113,12 @@ test.describe('glossary', () => {
     await expect(page.getByRole('table', { name: 'Glossary terms' }).getByRole('row')).toHaveCount(4);
     await saveScreenshot(page, 'glossary');
 
+    // A language the space lacks is said to be lacking, and every language's terms are shown.
+    await page.goto(`${page.url()}?locale=it`);
+    await expect(page.getByRole('alert').filter({ hasText: 'No such language' })).toContainText('has no language “it”');
+    await expect(page.getByRole('table', { name: 'Glossary terms' }).getByRole('row')).toHaveCount(4);
+    await page.goBack();
+
     await page.getByRole('textbox', { name: 'Search terms' }).fill('kasse');
     await expect(page.getByRole('table', { name: 'Glossary terms' }).getByRole('row')).toHaveCount(2);
     await page.getByRole('textbox', { name: 'Search terms' }).fill('nothing like this');

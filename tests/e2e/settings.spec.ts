@@ -91,6 +91,8 @@ test.describe('settings', () => {
     if (clicked) {
       await expect(page.getByText('Sync started').or(page.getByText('Sync failed'))).toBeVisible();
       await expect(page.getByText('Sync failed')).toBeVisible({ timeout: 30_000 });
+      // The failure takes the place of the start: the two never show together.
+      await expect(page.getByText('Sync started')).toBeHidden();
     }
     await expect(warning).toBeVisible({ timeout: 30_000 });
     await expect(sync.getByRole('button', { name: 'Synchronize now' })).toBeDisabled();

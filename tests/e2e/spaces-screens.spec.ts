@@ -32,6 +32,8 @@ test.describe('spaces list', () => {
     const percent = Math.round((mine!.translated_keys_count / (mine!.translatable_keys_count * 2)) * 100);
 
     await expect(page).toHaveTitle('Spaces | Polyblok');
+    // One main landmark: the shell's, with the page inside it.
+    await expect(page.getByRole('main')).toHaveCount(1);
     const card = page.getByRole('link').filter({ has: page.getByRole('heading', { name: space.name, exact: true }) });
     await expect(card.getByRole('heading', { name: space.name })).toBeVisible();
     await expect(card.getByText('owner', { exact: true })).toBeVisible();
@@ -48,6 +50,7 @@ test.describe('spaces list', () => {
     await card.click();
     await expect(page).toHaveURL(new RegExp(`/spaces/${spaceId}/languages$`));
     await expect(page).toHaveTitle('Languages | Polyblok');
+    await expect(page.getByRole('main')).toHaveCount(1);
     expect(problems).toEqual([]);
   });
 
@@ -161,6 +164,14 @@ test.describe('spaces list', () => {
 
     const declined = page.getByRole('group', { name: third.name, exact: true });
     await declined.getByRole('button', { name: 'Decline' }).click();
+    // Declining cannot be undone: it asks first, and Cancel leaves the invitation as it was.
+    const confirm = page.getByRole('dialog', { name: 'Decline the invitation' });
+    await expect(confirm).toContainText(`Decline the invitation to ${third.name}?`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(declined).toBeVisible();
+    await declined.getByRole('button', { name: 'Decline' }).click();
+    await confirm.getByRole('button', { name: 'Decline' }).click();
     await expect(page.getByText('Invitation declined')).toBeVisible();
     await expect(declined).toBeHidden();
 

@@ -168,6 +168,7 @@ describe('inviting someone who already uses Polyblok', () => {
     });
     expect(invited).toMatchObject({ invited: true, user: { id: someone.userId, pivot: { role: 'editor' } } });
     const mail = await waitForMail(server, someone.email, { template: 'membership_invite' });
+    expect(mail.text).toContain(`${owner.email} invited you to join Basic Test Space as an editor.`);
     expect(mail.text).toContain('Open Polyblok:');
     expect(mail.text).toContain(`${server.env.SITE_URL}/\n`);
     expect(mail.text).not.toContain('/auth/v1/verify');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { svgDataUrl, svgFromQrCode } from './auth-actions.ts';
+import { createAuthActions, MISSING_CREDENTIALS_MESSAGE, svgDataUrl, svgFromQrCode } from './auth-actions.ts';
+import { createAuthClient } from './auth-client.ts';
 
 describe('QR code data URLs', () => {
   const svg = '<svg xmlns="http://www.w3.org/2000/svg"><path fill="#000000" d="M0 0h1v1H0z"/></svg>';
@@ -14,5 +15,21 @@ describe('QR code data URLs', () => {
     expect(url.startsWith('data:image/svg+xml;charset=utf-8,')).toBe(true);
     expect(url).not.toContain('#');
     expect(decodeURIComponent(url.slice(url.indexOf(',') + 1))).toBe(svg);
+  });
+});
+
+describe('signing in', () => {
+  // Nothing listens there: a request would fail as a network error, not with the message below.
+  const client = createAuthClient({
+    url: 'http://127.0.0.1:9/auth/v1',
+    storageKey: 'empty-form',
+    detectSessionInUrl: false,
+  });
+  const actions = createAuthActions(client, 'http://localhost:3000');
+
+  it('refuses an empty form with the specification’s message, without asking the server', async () => {
+    await expect(actions.signIn('', '')).rejects.toThrow(MISSING_CREDENTIALS_MESSAGE);
+    await expect(actions.signIn('someone@example.com', '')).rejects.toThrow(MISSING_CREDENTIALS_MESSAGE);
+    await expect(actions.signIn('', 'a password')).rejects.toThrow(MISSING_CREDENTIALS_MESSAGE);
   });
 });

@@ -1,5 +1,9 @@
+import { AuthInvalidCredentialsError } from '@supabase/auth-js';
 import type { AuthClient } from './auth-client.ts';
 import { needsSecondFactor } from './assurance.ts';
+
+/** Spec section 5: what signing in without an e-mail address or a password answers. */
+export const MISSING_CREDENTIALS_MESSAGE = 'You must provide either an email or phone number and a password';
 
 export interface TotpEnrolment {
   factorId: string;
@@ -50,6 +54,8 @@ export function createAuthActions(client: AuthClient, siteUrl: string): AuthActi
 
   return {
     async signIn(email, password) {
+      // Spec section 5: an empty form is refused with the auth client's own words, before any request.
+      if (email === '' || password === '') throw new AuthInvalidCredentialsError(MISSING_CREDENTIALS_MESSAGE);
       const { data, error } = await client.signInWithPassword({ email, password });
       if (error) throw error;
       return { needsSecondFactor: needsSecondFactor(data.session) };

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createAuthActions } from './auth-actions.ts';
 import type { AuthClient } from './auth-client.ts';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context.ts';
+import { forgetPreferences } from '../data/preferences.ts';
 import { needsSecondFactor } from './assurance.ts';
 
 export interface AuthProviderProps {
@@ -63,6 +64,7 @@ export function AuthProvider({ client, siteUrl, clearLocalState, children }: Aut
         } catch (error) {
           console.error('Logout failed', error);
         }
+        forgetPreferences();
         clearLocalState?.();
         queryClient.clear();
       },

@@ -9,14 +9,27 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
 
-export function notifySuccess(title: string, message: string): void {
-  notifications.show({ color: 'green', title, message });
+/**
+ * `topic` names what the notification is about ("the sync of space 3"): a later one on the same topic takes the
+ * earlier one's place, so that "Sync started" and "Sync failed" never show together.
+ */
+export interface NotifyOptions {
+  topic?: string;
 }
 
-export function notifyError(title: string, error: unknown, fallback: string): void {
-  notifyFailure(title, errorMessage(error, fallback));
+function show(color: string, title: string, message: string, options: NotifyOptions): void {
+  if (options.topic) notifications.hide(options.topic);
+  notifications.show({ color, title, message, ...(options.topic ? { id: options.topic } : {}) });
 }
 
-export function notifyFailure(title: string, message: string): void {
-  notifications.show({ color: 'red', title, message });
+export function notifySuccess(title: string, message: string, options: NotifyOptions = {}): void {
+  show('green', title, message, options);
+}
+
+export function notifyError(title: string, error: unknown, fallback: string, options: NotifyOptions = {}): void {
+  notifyFailure(title, errorMessage(error, fallback), options);
+}
+
+export function notifyFailure(title: string, message: string, options: NotifyOptions = {}): void {
+  show('red', title, message, options);
 }

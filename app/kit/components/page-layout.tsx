@@ -10,11 +10,13 @@ export interface PageLayoutProps {
   children?: ReactNode;
 }
 
-/** The spec's generic page layout: a title row and the page body below it. */
+/**
+ * The spec's generic page layout: a title row and the page body below it. It sits inside the shell's `<main>`,
+ * the page's one main landmark.
+ */
 export function PageLayout({ title, rightSection, maxWidth, children }: PageLayoutProps) {
   return (
     <Box
-      component="main"
       p={{ base: 'md', sm: 'xl' }}
       maw={maxWidth}
       w="100%"

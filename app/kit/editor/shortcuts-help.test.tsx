@@ -45,4 +45,19 @@ describe('ShortcutsHelp', () => {
 
     await waitFor(() => expect(screen.queryByText('Previous key')).not.toBeInTheDocument());
   });
+
+  it('closes on Escape, wherever the focus is', async () => {
+    const { user } = renderWithKit(<ShortcutsHelp />);
+    await user.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
+    expect(await screen.findByText('Previous key')).toBeVisible();
+
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.queryByText('Previous key')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
+    expect(await screen.findByText('Previous key')).toBeVisible();
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByText('Previous key')).not.toBeInTheDocument());
+  });
 });

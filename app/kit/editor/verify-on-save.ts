@@ -1,7 +1,8 @@
 import { useLocalStorage } from '@mantine/hooks';
+import { preferenceKeys } from '../data/preferences.ts';
 
 /** Where the verify-on-save preference is remembered (spec section 9: default on, persisted). */
-export const VERIFY_ON_SAVE_STORAGE_KEY = 'polyblok-verify-on-save';
+export const VERIFY_ON_SAVE_STORAGE_KEY = preferenceKeys.verifyOnSave;
 
 export function parseVerifyOnSave(stored: string | undefined): boolean {
   return stored !== 'false';

@@ -2,19 +2,12 @@
  * Numbers and dates as every screen shows them: in English (spec section 9), whatever the browser's own
  * locale, so a team sees the same figures on every machine.
  */
-const integer = new Intl.NumberFormat('en-US');
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
 
-export function formatCount(value: number): string {
-  return integer.format(value);
-}
-
-/** `1 language`, `1,204 source keys`. */
-export function formatQuantity(value: number, one: string, many: string): string {
-  return `${formatCount(value)} ${value === 1 ? one : many}`;
-}
+// Counts are shared with the server's messages and e-mails.
+export { formatCount, formatQuantity } from '#contract/quantity.ts';
 
 export function formatDate(iso: string): string {
   return date.format(new Date(iso));

@@ -1,6 +1,6 @@
 import { Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import type { SyncStatus } from '#contract/space-connect.ts';
-import { formatCount } from '#kit/format/format.ts';
+import { formatCount, formatQuantity } from '#kit/format/format.ts';
 
 /**
  * Spec: 'Syncing stories' while a sync runs, with how far it got. Before the stories are counted (the sync
@@ -20,7 +20,7 @@ export function SyncProgress({ status }: { status: Pick<SyncStatus, 'done' | 'to
           </Text>
         </Group>
         <Text fz="sm" c="dimmed" data-testid="sync-count">
-          {counted ? `${formatCount(done)} / ${formatCount(total)} stories` : 'Listing stories…'}
+          {counted ? `${formatCount(done)} / ${formatQuantity(total, 'story', 'stories')}` : 'Listing stories…'}
         </Text>
       </Group>
       <Progress

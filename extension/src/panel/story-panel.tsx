@@ -2,7 +2,7 @@ import { Alert, Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/
 import { IconExternalLink, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { PanelSpace } from '#contract/connect.ts';
-import { formatCount } from '#kit/format/format.ts';
+import { formatCount, formatQuantity } from '#kit/format/format.ts';
 import { errorMessage } from '#kit/components/notify.ts';
 import { can } from '#contract/roles.ts';
 import { StoryEditor } from '#kit/editor/story-editor.tsx';
@@ -89,7 +89,7 @@ export function StoryPanel({ space, context, onSignOut }: StoryPanelProps) {
   const importing = syncStatus && (
     <Alert color="brand" variant="light" title="Importing the space from Storyblok" role="status">
       {syncStatus.total > 0
-        ? `${formatCount(syncStatus.done)} of ${formatCount(syncStatus.total)} stories so far.`
+        ? `${formatCount(syncStatus.done)} of ${formatQuantity(syncStatus.total, 'story', 'stories')} so far.`
         : 'Polyblok is reading the space from Storyblok.'}{' '}
       The story shows here as soon as it is in.
     </Alert>

@@ -1,7 +1,7 @@
 import { Badge, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconCircleCheck, IconFileText, IconFolder } from '@tabler/icons-react';
 import type { StoryListItem } from '#contract/content.ts';
-import { formatCount } from '#kit/format/format.ts';
+import { formatCount, formatQuantity } from '#kit/format/format.ts';
 import classes from './content-page.module.css';
 
 const publicationLabels: Record<StoryListItem['publication'], string> = {
@@ -25,7 +25,7 @@ function Progress({ item }: { item: StoryListItem }) {
   if (item.missing_translated_keys_count > 0) {
     return (
       <Tooltip
-        label={`${formatCount(item.missing_translated_keys_count)} of ${formatCount(item.translatable_keys_count)} keys have no translation`}
+        label={`${formatCount(item.missing_translated_keys_count)} of ${formatQuantity(item.translatable_keys_count, 'key', 'keys')} ${item.missing_translated_keys_count === 1 ? 'has' : 'have'} no translation`}
       >
         <Badge size="sm" color="red" variant="light" style={{ flexShrink: 0 }}>
           {formatCount(item.missing_translated_keys_count)} missing

@@ -13,7 +13,7 @@ import { usePageTitle } from '#kit/components/use-page-title.ts';
 import { useCurrentSpace } from '../../space/current-space.ts';
 import { DeleteTermModal } from './delete-term-modal.tsx';
 import { GlossaryTable } from './glossary-table.tsx';
-import { localeFilterOf, searchTerms, sortTerms } from './term-search.ts';
+import { localeFilterOf, searchTerms, sortTerms, unknownLocaleOf } from './term-search.ts';
 import { TermModal } from './term-modal.tsx';
 
 type Editing = { kind: 'add' } | { kind: 'edit'; term: GlossaryTerm } | { kind: 'delete'; term: GlossaryTerm };
@@ -25,10 +25,9 @@ export function GlossaryPage() {
   const { space, can } = useCurrentSpace();
   const [searchParams, setSearchParams] = useSearchParams();
   const locales = space.space_locales;
-  const locale = localeFilterOf(
-    searchParams.get('locale'),
-    locales.map((l) => l.code),
-  );
+  const codes = locales.map((l) => l.code);
+  const locale = localeFilterOf(searchParams.get('locale'), codes);
+  const unknownLocale = unknownLocaleOf(searchParams.get('locale'), codes);
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Editing | null>(null);
   const terms = useQuery(glossaryTermsQueryOptions(api, space.id, locale));
@@ -63,6 +62,12 @@ export function GlossaryPage() {
         translates, and the editor highlights them in the source.
         {!editable && ' Editors, admins and owners change the glossary.'}
       </Text>
+      {unknownLocale && (
+        <Alert color="orange" variant="light" title="No such language">
+          {space.name} has no language “{unknownLocale}”, so the terms of every language are shown. Choose a language
+          below.
+        </Alert>
+      )}
       <Card p={0}>
         <Group p="md" gap="md" wrap="wrap">
           <Select

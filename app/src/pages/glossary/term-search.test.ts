@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GlossaryTerm } from '#contract/glossary.ts';
-import { localeFilterOf, searchTerms, sortTerms } from './term-search.ts';
+import { localeFilterOf, searchTerms, sortTerms, unknownLocaleOf } from './term-search.ts';
 
 const term = (id: number, translatable: string, translated: string, description: string | null = null) =>
   ({
@@ -38,5 +38,9 @@ describe('glossary search', () => {
     expect(localeFilterOf('it', ['de', 'fr'])).toBe('all');
     expect(localeFilterOf(null, ['de'])).toBe('all');
     expect(localeFilterOf('all', ['de'])).toBe('all');
+    expect(unknownLocaleOf('it', ['de', 'fr'])).toBe('it');
+    expect(unknownLocaleOf('de', ['de', 'fr'])).toBeNull();
+    expect(unknownLocaleOf('all', ['de'])).toBeNull();
+    expect(unknownLocaleOf(null, ['de'])).toBeNull();
   });
 });

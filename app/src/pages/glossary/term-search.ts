@@ -21,3 +21,8 @@ export function sortTerms(terms: readonly GlossaryTerm[]): GlossaryTerm[] {
 export function localeFilterOf(param: string | null, codes: readonly string[]): string {
   return param && codes.includes(param) ? param : 'all';
 }
+
+/** The `?locale=` asked for when the space has no such language (the page then shows every language, and says so). */
+export function unknownLocaleOf(param: string | null, codes: readonly string[]): string | null {
+  return param && param !== 'all' && !codes.includes(param) ? param : null;
+}

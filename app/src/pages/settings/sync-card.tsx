@@ -24,20 +24,21 @@ export function SyncCard() {
   const tokenIssue = status.data?.has_token_issue ?? space.has_token_issue;
   const syncedAt = status.data ? status.data.synced_at : space.synced_at;
   const failed = !running && status.data?.status === 'failed';
+  const topic = `sync-${space.id}`;
 
   // A run watched from this card that ends in failure says so, as a start that fails does.
   const watched = useRef(running);
   useEffect(() => {
     if (watched.current && !running && status.data?.status === 'failed') {
-      notifyFailure('Sync failed', status.data.error ?? 'Could not synchronize with Storyblok');
+      notifyFailure('Sync failed', status.data.error ?? 'Could not synchronize with Storyblok', { topic });
     }
     watched.current = running;
-  }, [running, status.data]);
+  }, [running, status.data, topic]);
 
   function synchronize() {
     start.mutate(undefined, {
-      onSuccess: () => notifySuccess('Sync started', 'Synchronization with Storyblok has been started'),
-      onError: (error) => notifyError('Sync failed', error, 'Could not start synchronization'),
+      onSuccess: () => notifySuccess('Sync started', 'Synchronization with Storyblok has been started', { topic }),
+      onError: (error) => notifyError('Sync failed', error, 'Could not start synchronization', { topic }),
     });
   }
 

@@ -1,7 +1,7 @@
 import { Alert, Group, Radio, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { SpaceSettings } from '#contract/space-settings.ts';
 import { ContentCard } from '#kit/components/content-card.tsx';
-import { formatCount, formatDateTime, formatQuantity, formatRelative } from '#kit/format/format.ts';
+import { formatDateTime, formatQuantity, formatRelative } from '#kit/format/format.ts';
 import { errorMessage, notifyError, notifySuccess } from '#kit/components/notify.ts';
 import { hasRole } from '#contract/roles.ts';
 import { useUpdateWriteBackMode } from '#kit/data/space-settings.queries.ts';
@@ -114,7 +114,7 @@ export function WriteBackCard({ settings, error }: WriteBackCardProps) {
             <Alert
               color="red"
               variant="light"
-              title={`${formatCount(settings.write_back.failed)} stories could not be written`}
+              title={`${formatQuantity(settings.write_back.failed, 'story', 'stories')} could not be written`}
             >
               {settings.write_back.last_error ?? 'Storyblok refused the change.'} They are written again on the next
               save in them, or when the space gets a new token.

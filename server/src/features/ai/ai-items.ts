@@ -1,4 +1,5 @@
 import type { AiItem } from '../../adapters/openai/ai-translator.ts';
+import { formatQuantity } from '#contract/quantity.ts';
 import { protectMarkdown } from '#contract/content-format/markdown-segments.ts';
 import { isRichtextDoc } from '#contract/content-format/richtext.ts';
 import { segmentRichtext } from '#contract/content-format/richtext-segments.ts';
@@ -50,7 +51,7 @@ export function prepareKey(key: KeyToTranslate): PreparedKey {
         const failed = [...ids.keys()].filter((id) => failures.has(id) || !translations.has(id));
         if (failed.length > 0)
           return {
-            error: `${failed.length} block(s) could not be translated: ${failures.get(failed[0]!) ?? 'no answer'}`,
+            error: `${formatQuantity(failed.length, 'block', 'blocks')} could not be translated: ${failures.get(failed[0]!) ?? 'no answer'}`,
           };
         const answers = new Map([...ids].map(([itemId, segmentId]) => [segmentId, translations.get(itemId)!]));
         const rebuilt = segments.rebuild(answers);

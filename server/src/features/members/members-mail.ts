@@ -1,9 +1,8 @@
-import type { Role } from '#contract/roles.ts';
+import { roleWithArticle, type Role } from '#contract/roles.ts';
 import { queueMail, type MailDeps } from '../mail/index.ts';
 
 const notExpected = 'If you did not expect this invitation, you can ignore this e-mail.';
 
-const article = (role: Role) => (role === 'admin' || role === 'owner' ? 'an' : 'a');
 
 export interface InvitationMail {
   to: string;
@@ -26,7 +25,7 @@ async function sendInvitationMail(
     content: {
       heading: `Join ${mail.spaceName} on Polyblok`,
       paragraphs: [
-        `${mail.inviter} invited you to join ${mail.spaceName} as ${article(mail.role)} ${mail.role}.`,
+        `${mail.inviter} invited you to join ${mail.spaceName} as ${roleWithArticle(mail.role)}.`,
         next.paragraph,
       ],
       action: next.action,
@@ -96,7 +95,7 @@ export async function sendApproval(
     content: {
       heading: `You joined ${mail.spaceName}`,
       paragraphs: [
-        `Your request to join ${mail.spaceName} was approved: you are ${article(mail.role)} ${mail.role} of the space now.`,
+        `Your request to join ${mail.spaceName} was approved: you are ${roleWithArticle(mail.role)} of the space now.`,
       ],
       action: { label: `Open ${mail.spaceName}`, url: mail.spaceUrl },
     },

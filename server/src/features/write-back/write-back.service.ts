@@ -1,3 +1,4 @@
+import { formatQuantity } from '#contract/quantity.ts';
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import type { SpaceStoryblok, StoryblokAccess, StoryblokStory } from '../../storyblok-access/index.ts';
@@ -115,10 +116,10 @@ function skippedNote(result: { skipped: string[]; sourceChanged: string[] }): st
   const gone = result.skipped.length - result.sourceChanged.length;
   const notes = [
     result.sourceChanged.length > 0
-      ? `${result.sourceChanged.length} translation(s) wait for the next sync: their source changed in Storyblok.`
+      ? `${formatQuantity(result.sourceChanged.length, 'translation waits', 'translations wait')} for the next sync: their source changed in Storyblok.`
       : null,
     gone > 0
-      ? `${gone} translation(s) are for fields no longer in the story in Storyblok; the next sync removes them.`
+      ? `${formatQuantity(gone, 'translation is', 'translations are')} for fields no longer in the story in Storyblok; the next sync removes them.`
       : null,
   ].filter((note) => note !== null);
   return notes.length > 0 ? notes.join(' ') : null;
