@@ -194,7 +194,7 @@ beforeAll(async () => {
     body: JSON.stringify({ email: emailOf('owner'), password: 'an unguessable passphrase' }),
   });
   // The e-mail is written after the answer: wait until it is there and sent before looking at the database.
-  for (const deadline = Date.now() + 30_000; ; ) {
+  for (const deadline = Date.now() + 30_000; ;) {
     const mail = await server.prisma.emailMessage.findFirst({
       where: { to: emailOf('owner'), template: 'signup_existing', status: 'sent' },
       select: { id: true },

@@ -16,12 +16,7 @@ export interface PageLayoutProps {
  */
 export function PageLayout({ title, rightSection, maxWidth, children }: PageLayoutProps) {
   return (
-    <Box
-      p={{ base: 'md', sm: 'xl' }}
-      maw={maxWidth}
-      w="100%"
-      mx={maxWidth === undefined ? undefined : 'auto'}
-    >
+    <Box p={{ base: 'md', sm: 'xl' }} maw={maxWidth} w="100%" mx={maxWidth === undefined ? undefined : 'auto'}>
       <Stack gap="lg">
         <Group justify="space-between" align="center" gap="md" wrap="wrap">
           <Title order={1} fz="h2">

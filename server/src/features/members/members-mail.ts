@@ -3,7 +3,6 @@ import { queueMail, type MailDeps } from '../mail/index.ts';
 
 const notExpected = 'If you did not expect this invitation, you can ignore this e-mail.';
 
-
 export interface InvitationMail {
   to: string;
   spaceName: string;
