@@ -39,7 +39,20 @@ test.describe('account journey', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(email)).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(dialog.getByText('No display name')).toBeVisible();
+
+    // A display name: the profile, the profile card and the welcome use it from then on.
+    await dialog.getByRole('textbox', { name: 'Display name' }).fill('Ana Lima');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Display name saved')).toBeVisible();
+    await expect(dialog.getByText('Ana Lima', { exact: true })).toBeVisible();
     await saveScreenshot(page, 'profile-dialog');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(profileCard).toContainText('Ana Lima');
+    await expect(page.getByRole('heading', { name: 'Welcome to Polyblok, Ana Lima' })).toBeVisible();
+    await profileCard.click();
+    await expect(dialog).toBeVisible();
 
     await dialog.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     await expect(dialog.getByRole('img', { name: /QR code/ })).toBeVisible();

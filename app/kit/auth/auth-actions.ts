@@ -24,6 +24,8 @@ export interface AuthActions {
   signUp(email: string, password: string): Promise<{ signedIn: boolean }>;
   sendPasswordLink(email: string): Promise<void>;
   updatePassword(password: string): Promise<void>;
+  /** The name the person goes by in lists, the editor and e-mails; empty clears it. */
+  updateDisplayName(name: string): Promise<void>;
   startTotpEnrolment(): Promise<TotpEnrolment>;
   confirmTotpEnrolment(factorId: string, code: string): Promise<void>;
   cancelTotpEnrolment(factorId: string): Promise<void>;
@@ -86,6 +88,11 @@ export function createAuthActions(client: AuthClient, siteUrl: string): AuthActi
 
     async updatePassword(password) {
       const { error } = await client.updateUser({ password });
+      if (error) throw error;
+    },
+
+    async updateDisplayName(name) {
+      const { error } = await client.updateUser({ data: { name: name.trim() } });
       if (error) throw error;
     },
 

@@ -1,9 +1,12 @@
 import { Button, Divider, Modal, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '#kit/auth/auth-context.ts';
 import { InitialAvatar } from '#kit/components/initial-avatar.tsx';
+import { notifySuccess } from '#kit/components/notify.ts';
 import { resetCrispSession } from './crisp-chat.ts';
+import { DisplayNameForm } from './display-name-form.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 import { useAccount } from './use-account.ts';
 
@@ -12,10 +15,11 @@ export interface ProfileDialogProps {
   onClose: () => void;
 }
 
-/** Spec: the 'User Profile' dialog: initial avatar, display name, e-mail, two-factor, red Logout. */
+/** Spec: the 'User Profile' dialog: initial avatar, display name (which the person sets here), e-mail, two-factor, red Logout. */
 export function ProfileDialog({ opened, onClose }: ProfileDialogProps) {
   const account = useAccount();
   const auth = useAuth();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [loggingOut, setLoggingOut] = useState(false);
 
@@ -38,6 +42,20 @@ export function ProfileDialog({ opened, onClose }: ProfileDialogProps) {
             {account.email}
           </Text>
         </Stack>
+        <Divider />
+        <DisplayNameForm
+          key={account.name ?? ''}
+          name={account.name}
+          onSave={auth.updateDisplayName}
+          onSaved={(name) => {
+            notifySuccess(
+              'Display name saved',
+              name ? `You show as ${name} from now on.` : 'You show by your e-mail address.',
+            );
+            // Every space's member list and the account come from /api/me and the members endpoints.
+            void queryClient.invalidateQueries();
+          }}
+        />
         <Divider />
         <TwoFactorSection />
         <Divider />
