@@ -15,7 +15,8 @@ async function boundaryProblems(file: string, importLine: string): Promise<strin
   return result!.messages.filter((message) => message.ruleId === 'polyblok/module-boundaries').map((m) => m.message);
 }
 
-describe('the module boundaries lint rule', () => {
+// The first lint loads ESLint, its plugins and the TypeScript resolver: seconds on a busy machine.
+describe('the module boundaries lint rule', { timeout: 60_000 }, () => {
   it('refuses a feature reaching past another feature’s front door', async () => {
     const problems = await boundaryProblems(
       'server/src/features/spaces/probe.ts',
