@@ -159,6 +159,7 @@ export function renderStoryEditor(api: FakeApi, { role = 'translator' as Role } 
       sourceName="English"
       role={role}
       previewToken={null}
+      cdnBaseUrl="https://cdn.example.test/v2/cdn"
     />,
     { api: api.client },
   );
