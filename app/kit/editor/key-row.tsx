@@ -2,14 +2,23 @@ import { ActionIcon, Badge, Checkbox, Group, Stack, Text, Tooltip } from '@manti
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useIsMutating } from '@tanstack/react-query';
-import { memo, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { TranslatableKey } from '#contract/content.ts';
 import { useDraft } from './drafts-store.ts';
 import classes from './editor.module.css';
 import { useEditorContext } from './editor-context.ts';
+import { AiSuggestion } from './ai-suggestion.tsx';
 import { GlossaryIssues } from './glossary-issues.tsx';
 import { KeyRowActions } from './key-row-actions.tsx';
-import { answerValue, canSave, sameValue, savedValue, sourceValue, type DraftValue } from './key-draft.ts';
+import {
+  answerValue,
+  canSave,
+  readableText,
+  sameValue,
+  savedValue,
+  sourceValue,
+  type DraftValue,
+} from './key-draft.ts';
 import { editorKindOf, fieldTypeLabel, keyPath, seoLengthLimit } from './key-label.ts';
 import { saveMutationKey, useAiTranslate, useSaveTranslation, useSetVerified } from './key-mutations.ts';
 import type { MarkerInputHandle } from './marker-input.tsx';
@@ -19,6 +28,7 @@ import { shortcutFor } from './shortcuts.ts';
 import { SourceView } from './source-view.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { TextTargetEditor } from './text-target-editor.tsx';
+import { verifyRefusal } from './verify-reason.ts';
 
 export interface KeyRowProps {
   keyData: TranslatableKey;
@@ -56,6 +66,8 @@ export const KeyRow = memo(function KeyRow(props: KeyRowProps) {
   const ai = useAiTranslate(key.id);
   const verify = useSetVerified();
 
+  /** An AI answer that arrived over text the translator typed: shown beside it, never put in its place. */
+  const [suggestion, setSuggestion] = useState<DraftValue | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const firstBlockRef = useRef<MarkerInputHandle>(null);
   const rowRef = useRef<HTMLDivElement>(null);
@@ -94,16 +106,26 @@ export const KeyRow = memo(function KeyRow(props: KeyRowProps) {
   };
 
   const toggleVerified = () => {
-    if (!ctx.canTranslate || key.has_translation_ask) return;
+    if (!ctx.canTranslate) return;
+    const refused = verifyRefusal({ hasSaved, dirty, askPending: key.has_translation_ask });
+    if (refused) {
+      notifications.show({ id: `verify-${key.id}`, color: 'yellow', title: 'Not verified', message: refused });
+      return;
+    }
     // With unsaved text, "verify" means: this text, saved as verified.
     if (dirty) return doSave(true, false);
-    if (hasSaved) verify.mutate({ keys: [key], verified: !isVerified });
+    verify.mutate({ keys: [key], verified: !isVerified });
   };
 
   const translateWithAi = () => {
     if (!ctx.canTranslate || ai.isPending || key.has_translation_ask) return;
     ai.mutateAsync(key)
-      .then(({ content }) => ctx.drafts.set(key.id, answerValue(key, content)))
+      .then(({ content }) => {
+        const answer = answerValue(key, content);
+        // Whatever the translator typed meanwhile (or before) is theirs: the answer waits beside it.
+        if (ctx.drafts.get(key.id) !== undefined) setSuggestion(answer);
+        else ctx.drafts.set(key.id, answer);
+      })
       .catch(() => undefined);
   };
 
@@ -215,6 +237,16 @@ export const KeyRow = memo(function KeyRow(props: KeyRowProps) {
                 lengthLimit={seoLengthLimit(key)}
                 monospace={kind === 'markdown'}
                 inputRef={textareaRef}
+              />
+            )}
+            {suggestion && (
+              <AiSuggestion
+                text={readableText(suggestion, key.field_type)}
+                onUse={() => {
+                  setValue(suggestion);
+                  setSuggestion(null);
+                }}
+                onDismiss={() => setSuggestion(null)}
               />
             )}
             {key.ask_error && (
