@@ -19,6 +19,8 @@ export default defineConfig({
           // One jsdom and one load of React and Mantine per worker, not per file: the setup file cleans up after
           // every test (DOM, notifications, storage), and each render gets providers of its own.
           isolate: false,
+          // Typing into a form in jsdom takes its time on a busy machine; a test that waits longer still fails.
+          testTimeout: 20_000,
         },
       },
       {

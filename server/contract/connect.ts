@@ -77,6 +77,8 @@ export const panelStorySchema = z.object({
     preview_token: z.string().nullable(),
     /** The Storyblok region of the space: which CDN the published-content link asks. */
     region: storyblokRegionSchema,
+    /** The delivery API (with /v2/cdn) that serves the space's content, for the published-content link. */
+    cdn_url: z.string(),
   }),
   /** The caller's role in the space: the panel offers what it allows, the server checks it again. */
   role: roleSchema,

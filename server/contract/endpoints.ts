@@ -31,6 +31,7 @@ import {
 import { getAssociatedKeys, getFolder, getRootFolder, getStory } from './content.ts';
 import { createGlossaryTerm, deleteGlossaryTerm, listGlossaryTerms, updateGlossaryTerm } from './glossary.ts';
 import { getHealth } from './health.ts';
+import { getSiteInfo } from './site.ts';
 import { addLanguage, deleteLanguage, editLanguage } from './languages.ts';
 import { getMe } from './me.ts';
 import { acceptInvite, approveRequest, changeRole, declineInvite, inviteUser, revokeUser } from './members.ts';
@@ -46,6 +47,7 @@ import { getWebhookSettings, receiveStoryblokWebhook } from './webhooks.ts';
  */
 export const endpoints = {
   getHealth,
+  getSiteInfo,
   getMe,
   listAvailableSpaces,
   createSpace,

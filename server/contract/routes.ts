@@ -25,6 +25,7 @@ export interface Route {
 
 export const routes = {
   getHealth: { method: 'GET', path: '/api/health' },
+  getSiteInfo: { method: 'GET', path: '/api/site' },
   getMe: { method: 'GET', path: '/api/me' },
 
   listAvailableSpaces: { method: 'POST', path: '/api/spaces/available' },

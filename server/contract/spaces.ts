@@ -56,6 +56,8 @@ export const spaceSchema = z.object({
   name: z.string(),
   /** The Storyblok region of the space, as found when it was connected: which CDN serves its content. */
   region: storyblokRegionSchema,
+  /** The delivery API (with /v2/cdn) that serves the space's content: its region's, or the configured one. */
+  cdn_url: z.string(),
   default_locale_name: z.string().nullable(),
   space_locales: z.array(spaceLocaleSchema),
   /** Every member with their pivot; empty for a user whose own membership is only a request to join. */

@@ -19,7 +19,7 @@ import { connectRoutes } from './features/connect/index.ts';
 import { contentRoutes } from './features/content/index.ts';
 import { glossaryRoutes } from './features/glossary/index.ts';
 import { healthRoutes } from './features/health/index.ts';
-import { devMailRoutes } from './features/mail/index.ts';
+import { devMailRoutes, siteRoutes } from './features/mail/index.ts';
 import { membersRoutes } from './features/members/index.ts';
 import { spacesRoutes } from './features/spaces/index.ts';
 import { webhooksRoutes } from './features/webhooks/index.ts';
@@ -118,8 +118,15 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
       isStopping: context.isStopping,
     }),
   );
+  const outboxServed = env.NODE_ENV !== 'production';
+  app.use(siteRoutes(bind, { mailStaysInOutbox: outboxServed && env.SMTP_URL === undefined }));
   app.use(
-    meRoutes(bind, { prisma: context.prisma, crispSecret: env.CRISP_SECRET, crispWebsiteId: env.CRISP_WEBSITE_ID }),
+    meRoutes(bind, {
+      prisma: context.prisma,
+      crispSecret: env.CRISP_SECRET,
+      crispWebsiteId: env.CRISP_WEBSITE_ID,
+      cdnUrlOf: context.storyblok.cdnUrl,
+    }),
   );
   const secretBox = createSecretBox(context.secrets.keyRing);
   app.use(
@@ -164,7 +171,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
   if (extra) app.use(extra);
   registry.assertComplete();
   app.use(API_BASE_PATH, apiNotFound);
-  if (env.NODE_ENV !== 'production') app.use(devMailRoutes(context.prisma));
+  if (outboxServed) app.use(devMailRoutes(context.prisma));
 
   options.mountFrontEnds?.(app);
   app.use((_req, res) => {

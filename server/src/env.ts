@@ -105,6 +105,14 @@ const envSchema = z.object({
     .string()
     .optional()
     .refine((value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value), { error: 'must be an http(s) URL' }),
+  /**
+   * Storyblok's Content Delivery API (with /v2/cdn), where published-content links point; unset uses each
+   * region's own host. A {region} in it becomes the space's region code, as in STORYBLOK_MAPI_URL.
+   */
+  STORYBLOK_CDN_URL: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value), { error: 'must be an http(s) URL' }),
   /** Management API requests per second per token: Storyblok's Starter plan allows 3, paid plans 6. */
   STORYBLOK_REQUESTS_PER_SECOND: z.coerce
     .number({ error: 'must be a number of requests per second from 0.1 to 100' })

@@ -14,6 +14,8 @@ test.describe('account journey', () => {
 
     await page.goto('/signup');
     await expect(page).toHaveTitle('Create Account | Polyblok');
+    // This server sends no e-mail: the screen says where the confirmation link will be.
+    await expect(page.getByRole('link', { name: 'outbox at /dev/mail' })).toHaveAttribute('href', '/dev/mail');
     await saveScreenshot(page, 'signup');
     await fillSignup(page, email, PASSWORD);
     await expect(page.getByRole('heading', { name: 'Verification email sent' })).toBeVisible();
@@ -21,6 +23,7 @@ test.describe('account journey', () => {
     await expect(
       page.getByText('Account created! Please check your email to confirm your registration.'),
     ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'outbox at /dev/mail' })).toBeVisible();
     await saveScreenshot(page, 'signup-verification-sent');
 
     // The link goes through /auth/v1/verify, which lands on /login with the session in the fragment.

@@ -571,7 +571,7 @@ test.describe('content', () => {
     await page.getByRole('checkbox', { name: 'Select all' }).check();
     await expect(page.getByRole('checkbox', { name: '3 selected' })).toBeChecked();
     // The model answers slowly here, so the asks are seen waiting before the refresh brings their results.
-    services.openai.traffic.latencyMs = 3_000;
+    services.openai.traffic.latencyMs = 6_000;
     await page.getByRole('button', { name: 'Translate with AI' }).click();
     await page.getByRole('tab', { name: /All/ }).click();
     for (const path of ['teaser › text', 'page › seo › title', 'page › seo › description']) {
@@ -616,7 +616,7 @@ test.describe('content', () => {
     await expectStatus(page, 'page › title', 'missing');
 
     // Slow answers, so the progress can be seen.
-    services.openai.traffic.latencyMs = 3_000;
+    services.openai.traffic.latencyMs = 6_000;
     await page.getByRole('button', { name: 'Translate folder with AI' }).click();
     const confirm = page.getByRole('dialog', { name: 'Translate folder with AI' });
     await expect(confirm).toContainText('Blog');

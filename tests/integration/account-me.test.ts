@@ -136,6 +136,7 @@ describe('GET /api/me', () => {
       id: space.id,
       name: 'Beta site',
       region: 'eu',
+      cdn_url: 'https://api.storyblok.com/v2/cdn',
       default_locale_name: 'English',
       space_locales: [
         {
@@ -192,6 +193,8 @@ describe('GET /api/me', () => {
     expect(alpha).toMatchObject({
       id: invitedTo.id,
       region: 'us',
+      // Its published content comes from its own region's delivery API.
+      cdn_url: 'https://api-us.storyblok.com/v2/cdn',
       pivot: { status: 'invited', role: 'editor' },
       subscription: null,
     });

@@ -140,6 +140,17 @@ describe('sign-up', () => {
     expect(await countMail(server, taken, 'signup_existing')).toBe(1);
   });
 
+  it('tells anyone where its e-mails are when it sends none, and serves them there', async () => {
+    const site = (await (await fetch(`${server.baseUrl}/api/site`)).json()) as { outbox_url: string | null };
+    expect(site).toEqual({ outbox_url: '/dev/mail' });
+    const email = uniqueEmail();
+    await signUp(server, email, password);
+    await waitForMail(server, email, { template: 'signup' });
+    const outbox = await fetch(`${server.baseUrl}${site.outbox_url}?to=${encodeURIComponent(email)}`);
+    expect(outbox.status).toBe(200);
+    expect(await outbox.text()).toContain(email);
+  });
+
   it('lets an address that never confirmed sign up again: new password, new link, the old link dead', async () => {
     const email = uniqueEmail('again');
     await signUp(server, email, 'first of two passphrases');

@@ -26,6 +26,7 @@ type Access = 'public' | 'signed-in' | 'invited' | Role;
  */
 const expectedAccess: Record<string, Access> = {
   'GET /api/health': 'public',
+  'GET /api/site': 'public',
   'POST /api/webhooks/storyblok': 'public',
   'GET /api/connect/panel_config': 'public',
   'POST /api/connect/session': 'public',

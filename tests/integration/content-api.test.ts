@@ -248,9 +248,17 @@ describe('who may do what', () => {
   it('lets a viewer read but not write, and answers 404 to outsiders', async () => {
     const viewerSession = await createAccount(server, uniqueEmail('viewer'));
     const viewer = createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => viewerSession.access_token });
-    expect(
-      (await failure(viewer.call('getStory', { params: { storyId: homeId }, query: { locale: 'de' } }))).status,
-    ).toBe(404);
+    // A story of a space one has not joined answers like a story that does not exist: "Story not found".
+    const outside = await failure(viewer.call('getStory', { params: { storyId: homeId }, query: { locale: 'de' } }));
+    const missing = await failure(
+      api.call('getStory', { params: { storyId: 2_147_483_000 }, query: { locale: 'de' } }),
+    );
+    expect(outside).toMatchObject({
+      status: 404,
+      code: 'not_found',
+      message: expect.stringMatching(/^Story not found/),
+    });
+    expect(missing).toMatchObject({ status: 404, code: 'not_found', message: outside.message });
     await server.prisma.membership.create({
       data: { spaceId, userId: viewerSession.user.id, role: 'viewer', status: 'joined' },
     });

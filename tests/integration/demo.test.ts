@@ -106,6 +106,9 @@ describe('npm run demo', () => {
     expect(space!.synced_at).not.toBeNull();
     expect(space!.space_locales.length).toBeGreaterThan(0);
     expect(space!.translatable_keys_count).toBeGreaterThan(0);
+    // The demo's AI allowance covers translating its folders, not the 1,000 words of a space without a plan.
+    const settings = await client.call('getSpaceSettings', { params: { id: space!.id } });
+    expect(settings.ai_usage.daily_words).toBeGreaterThanOrEqual(1_000_000);
 
     // The printed token is the local Storyblok's: it offers the connected space and the one left to add.
     const available = await client.call('listAvailableSpaces', { body: { personal_access_token: printed.token } });
@@ -126,6 +129,14 @@ describe('npm run demo', () => {
       body: { key: key.key, space_locale_id: de.id, story_id: story.id, value: key.value_text, target_locale: 'de' },
     });
     expect(translated.content).toMatch(/^\[de\] /);
+
+    // The published-content link of the editor asks the local Storyblok, which serves the story there.
+    expect(space!.cdn_url).toBe(`http://127.0.0.1:${storyblokPort}/${space!.region}/v2/cdn`);
+    const preview = new URL(`${space!.cdn_url}/stories/${story.full_slug}`);
+    preview.search = new URLSearchParams({ token: space!.preview_token!, version: 'draft', language: 'de' }).toString();
+    const delivered = await fetch(preview);
+    expect(delivered.status).toBe(200);
+    expect(((await delivered.json()) as { story: { full_slug: string } }).story.full_slug).toContain(story.full_slug);
 
     child.kill('SIGINT');
     expect(await exited, output).toBe(0);

@@ -61,6 +61,8 @@ describe('mail through SMTP', () => {
 
   it('has no /dev/mail pages in production', async () => {
     expect((await fetch(`${server.baseUrl}/dev/mail`)).status).toBe(404);
+    // Its sign-up and password screens point at no outbox: the e-mails really went out.
+    expect(await (await fetch(`${server.baseUrl}/api/site`)).json()).toEqual({ outbox_url: null });
   });
 });
 

@@ -242,7 +242,7 @@ describe('the story open in the panel', () => {
   it('shows the story by its Storyblok id with its progress in each language', async () => {
     const panel = await api.call('getPanelStory', { params: { id: spaceId, storyblokStoryId: fx.stories.home } });
     expect(panel.role).toBe('owner');
-    expect(panel.space).toMatchObject({ id: spaceId, region: 'eu' });
+    expect(panel.space).toMatchObject({ id: spaceId, region: 'eu', cdn_url: 'https://api.storyblok.com/v2/cdn' });
     expect(panel.story).toMatchObject({ name: expect.any(String), key_count: expect.any(Number) });
     expect(panel.story!.key_count).toBeGreaterThan(0);
     expect(panel.locales.map((locale) => locale.code)).toEqual(['de', 'fr']);

@@ -45,6 +45,7 @@ export function hostileCases(ids: CorpusIds): RouteCase[] {
   });
   return [
     { route: 'getHealth', public: true, answer: ['anonymous', 200], base: () => ({}) },
+    { route: 'getSiteInfo', public: true, answer: ['anonymous', 200], base: () => ({}) },
     { route: 'getMe', answer: ['viewer', 200], base: () => ({}) },
     {
       route: 'listAvailableSpaces',

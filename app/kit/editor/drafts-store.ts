@@ -8,8 +8,13 @@ import type { DraftValue } from './key-draft.ts';
  */
 export interface DraftStore {
   get(keyId: number): DraftValue | undefined;
-  /** null forgets the draft (saved, or back to the saved value). */
-  set(keyId: number, value: DraftValue | null): void;
+  /**
+   * null forgets the draft (saved, or back to the saved value). `base` is the saved translation's `updated_at`
+   * the text was started from: remembered when a draft begins, so a save can tell a colleague's change since.
+   */
+  set(keyId: number, value: DraftValue | null, base?: string | null): void;
+  /** The saved translation's `updated_at` the key's draft started from; undefined without a draft. */
+  baseOf(keyId: number): string | null | undefined;
   /** Every unsaved value; a new map object after each change, so it can be a snapshot. */
   all(): ReadonlyMap<number, DraftValue>;
   clear(): void;
@@ -18,6 +23,7 @@ export interface DraftStore {
 
 export function createDraftStore(): DraftStore {
   let drafts: ReadonlyMap<number, DraftValue> = new Map();
+  const bases = new Map<number, string | null>();
   const listeners = new Set<() => void>();
   const publish = (next: Map<number, DraftValue>) => {
     drafts = next;
@@ -25,15 +31,22 @@ export function createDraftStore(): DraftStore {
   };
   return {
     get: (keyId) => drafts.get(keyId),
-    set(keyId, value) {
+    set(keyId, value, base) {
       if (value === null && !drafts.has(keyId)) return;
       const next = new Map(drafts);
-      if (value === null) next.delete(keyId);
-      else next.set(keyId, value);
+      if (value === null) {
+        next.delete(keyId);
+        bases.delete(keyId);
+      } else {
+        next.set(keyId, value);
+        if (!bases.has(keyId) && base !== undefined) bases.set(keyId, base);
+      }
       publish(next);
     },
+    baseOf: (keyId) => (drafts.has(keyId) ? bases.get(keyId) : undefined),
     all: () => drafts,
     clear() {
+      bases.clear();
       if (drafts.size > 0) publish(new Map());
     },
     subscribe(listener) {

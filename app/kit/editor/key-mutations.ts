@@ -35,6 +35,11 @@ export interface SaveVariables {
   key: TranslatableKey;
   value: DraftValue;
   verify: boolean;
+  /**
+   * The saved translation's `updated_at` the text was written over: a colleague's save since answers 409
+   * `translation_changed` and changes nothing.
+   */
+  base: string | null;
 }
 
 /**
@@ -47,7 +52,7 @@ export function useSaveTranslation(keyId: number) {
   const ctx = useEditorContext();
   return useMutation({
     mutationKey: saveMutationKey(keyId),
-    mutationFn: ({ key, value, verify }: SaveVariables) =>
+    mutationFn: ({ key, value, verify, base }: SaveVariables) =>
       api.call('saveTranslation', {
         body: {
           key: key.key,
@@ -56,6 +61,7 @@ export function useSaveTranslation(keyId: number) {
           field_type: key.field_type,
           value: valueToSave(value),
           reference_hash: verify ? key.hash : null,
+          base_updated_at: base,
         },
       }),
     onSuccess: (saved, { key, value }) => {
@@ -65,6 +71,8 @@ export function useSaveTranslation(keyId: number) {
       refreshAround(client, ctx);
     },
     onError: (error) => {
+      // A colleague's change is shown in the row, beside the translator's text, to choose from.
+      if (error instanceof ApiError && error.code === 'translation_changed') return void refreshStory(client, ctx);
       notifyError('Translation not saved', error, 'The translation could not be saved. Your text is kept: try again.');
       // The source moved on: show the new one (and its hash) so the next save can go through.
       if (error instanceof ApiError && (error.code === 'source_changed' || error.code === 'not_found'))

@@ -71,6 +71,19 @@ describe('the Verified switch of a key', () => {
       ['Hallo!', key.hash],
     ]);
   });
+
+  it('says why Alt+V did nothing on a key with nothing to verify', async () => {
+    const api = storyApi([textKey('missing')]);
+    const { user } = renderStoryEditor(api);
+
+    await user.click(await target());
+    await user.keyboard('{Alt>}v{/Alt}');
+
+    expect(await screen.findByText('Not verified')).toBeVisible();
+    expect(screen.getByText('Nothing to verify yet: write or AI-translate the text first.')).toBeVisible();
+    expect(api.callsTo(markAsVerified)).toEqual([]);
+    expect(api.callsTo(saveTranslation)).toEqual([]);
+  });
 });
 
 describe('the AI button of a key', () => {
@@ -102,6 +115,33 @@ describe('the AI button of a key', () => {
     await user.keyboard('{Alt>}t{/Alt}');
 
     await waitFor(async () => expect(await target()).toHaveValue('[de] Good night'));
+  });
+
+  it('never replaces text the translator typed: the answer waits beside it, to use or dismiss', async () => {
+    const answer = deferred<{ content: string }>();
+    const api = storyApi([textKey('missing', { source: 'Hello world' })]).on(aiTranslate, () => answer.promise);
+    const { user } = renderStoryEditor(api);
+
+    await user.click(await target());
+    await user.keyboard('{Alt>}t{/Alt}');
+    // The translator goes on typing while the model answers.
+    await user.type(await target(), 'Hallo');
+    answer.resolve({ content: 'Hallo Welt' });
+
+    const suggestion = within(await screen.findByRole('region', { name: 'AI suggestion' }));
+    expect(suggestion.getByText('Hallo Welt')).toBeVisible();
+    expect(await target()).toHaveValue('Hallo');
+    await user.click(suggestion.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('region', { name: 'AI suggestion' })).not.toBeInTheDocument();
+    expect(await target()).toHaveValue('Hallo');
+
+    await user.click((await inRow()).getByRole('button', { name: 'AI translate' }));
+    answer.resolve({ content: 'Hallo Welt' });
+    const second = within(await screen.findByRole('region', { name: 'AI suggestion' }));
+    await user.click(second.getByRole('button', { name: 'Use' }));
+    expect(await target()).toHaveValue('Hallo Welt');
+    expect(screen.queryByRole('region', { name: 'AI suggestion' })).not.toBeInTheDocument();
+    expect(api.callsTo(saveTranslation)).toEqual([]);
   });
 
   it('says why when the AI cannot translate, and leaves the translation as it was', async () => {

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Switch, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconCopy, IconSparkles } from '@tabler/icons-react';
-import { isMacPlatform } from './shortcuts.ts';
+import { verifyHint } from './verify-reason.ts';
 
 export interface KeyRowActionsProps {
   dirty: boolean;
@@ -21,15 +21,7 @@ export interface KeyRowActionsProps {
 /** What a translator can do with one key. Verification is of the saved text, so it waits for unsaved text. */
 export function KeyRowActions(props: KeyRowActionsProps) {
   const verifyDisabled = !props.hasSaved || props.dirty || props.askPending || props.verifyPending;
-  const verifyHint = props.askPending
-    ? 'An AI translation is under way'
-    : props.dirty
-      ? `Save your changes first (${isMacPlatform() ? '⌥V' : 'Alt+V'} saves them verified)`
-      : !props.hasSaved
-        ? 'Nothing saved to verify yet'
-        : props.verified
-          ? 'Mark as unverified'
-          : 'Mark as verified';
+  const hint = verifyHint(props);
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap">
       <Group gap={2} wrap="nowrap">
@@ -64,7 +56,7 @@ export function KeyRowActions(props: KeyRowActionsProps) {
         )}
       </Group>
       <Group gap="sm" wrap="nowrap">
-        <Tooltip label={verifyHint}>
+        <Tooltip label={hint}>
           <div>
             <Switch
               label="Verified"

@@ -51,6 +51,8 @@ describe('KeyRow', () => {
         field_type: 'text',
         value: 'Willkommen',
         reference_hash: key.hash,
+        // Nothing was saved when the translator began: a colleague's translation meanwhile would refuse this.
+        base_updated_at: null,
       },
     ]);
   });

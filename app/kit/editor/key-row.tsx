@@ -1,24 +1,28 @@
 import { ActionIcon, Badge, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useIsMutating } from '@tanstack/react-query';
 import { memo, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { TranslatableKey } from '#contract/content.ts';
 import { useDraft } from './drafts-store.ts';
 import classes from './editor.module.css';
 import { useEditorContext } from './editor-context.ts';
+import { AiSuggestion } from './ai-suggestion.tsx';
 import { GlossaryIssues } from './glossary-issues.tsx';
 import { KeyRowActions } from './key-row-actions.tsx';
-import { answerValue, canSave, sameValue, savedValue, sourceValue, type DraftValue } from './key-draft.ts';
+import { canSave, readableText, sameValue, savedValue, sourceValue, type DraftValue } from './key-draft.ts';
 import { editorKindOf, fieldTypeLabel, keyPath, seoLengthLimit } from './key-label.ts';
-import { saveMutationKey, useAiTranslate, useSaveTranslation, useSetVerified } from './key-mutations.ts';
+import { useSetVerified } from './key-mutations.ts';
 import type { MarkerInputHandle } from './marker-input.tsx';
 import { OutdatedNotice } from './outdated-notice.tsx';
 import { RichtextTargetEditor } from './richtext-target-editor.tsx';
+import { SaveConflict } from './save-conflict.tsx';
 import { shortcutFor } from './shortcuts.ts';
 import { SourceView } from './source-view.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { TextTargetEditor } from './text-target-editor.tsx';
+import { useAiSuggestion } from './use-ai-suggestion.ts';
+import { useKeySave } from './use-key-save.ts';
+import { verifyRefusal } from './verify-reason.ts';
 
 export interface KeyRowProps {
   keyData: TranslatableKey;
@@ -51,9 +55,8 @@ export const KeyRow = memo(function KeyRow(props: KeyRowProps) {
   const path = keyPath(key);
   const readOnly = !ctx.canTranslate || key.has_translation_ask;
 
-  const save = useSaveTranslation(key.id);
-  const saving = useIsMutating({ mutationKey: saveMutationKey(key.id) }) > 0;
-  const ai = useAiTranslate(key.id);
+  const { saving, saveDraft, conflict, keepMine, takeTheirs } = useKeySave(key, value, dirty);
+  const ai = useAiSuggestion(key);
   const verify = useSetVerified();
 
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -68,43 +71,29 @@ export const KeyRow = memo(function KeyRow(props: KeyRowProps) {
     onFocused();
   }, [focusRequest, onFocused]);
 
-  const setValue = (next: DraftValue) => ctx.drafts.set(key.id, sameValue(next, saved) ? null : next);
+  const setValue = (next: DraftValue) => ctx.drafts.set(key.id, sameValue(next, saved) ? null : next, key.updated_at);
 
   const hasSaved = key.translated_key_value_text !== null;
   const isVerified = hasSaved && key.translated_key_reference_hash === key.hash;
 
   const doSave = (verifyIt: boolean, thenNext: boolean) => {
-    if (!ctx.canTranslate || saving) return;
     if (!dirty) {
       if (thenNext) props.onNavigate(key.id, 1);
       return;
     }
-    if (!canSave(value)) {
-      notifications.show({
-        color: 'yellow',
-        title: 'Not saved yet',
-        message: 'Fix the highlighted blocks first: every block needs its text and its formatting.',
-      });
-      return;
-    }
-    save
-      .mutateAsync({ key, value, verify: verifyIt })
-      .then(() => thenNext && props.onNavigate(key.id, 1))
-      .catch(() => undefined);
+    void saveDraft(verifyIt).then((saved) => saved && thenNext && props.onNavigate(key.id, 1));
   };
 
   const toggleVerified = () => {
-    if (!ctx.canTranslate || key.has_translation_ask) return;
+    if (!ctx.canTranslate) return;
+    const refused = verifyRefusal({ hasSaved, dirty, askPending: key.has_translation_ask });
+    if (refused) {
+      notifications.show({ id: `verify-${key.id}`, color: 'yellow', title: 'Not verified', message: refused });
+      return;
+    }
     // With unsaved text, "verify" means: this text, saved as verified.
     if (dirty) return doSave(true, false);
-    if (hasSaved) verify.mutate({ keys: [key], verified: !isVerified });
-  };
-
-  const translateWithAi = () => {
-    if (!ctx.canTranslate || ai.isPending || key.has_translation_ask) return;
-    ai.mutateAsync(key)
-      .then(({ content }) => ctx.drafts.set(key.id, answerValue(key, content)))
-      .catch(() => undefined);
+    verify.mutate({ keys: [key], verified: !isVerified });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -115,7 +104,7 @@ export const KeyRow = memo(function KeyRow(props: KeyRowProps) {
     if (action === 'nextKey' || action === 'previousKey') props.onNavigate(key.id, action === 'nextKey' ? 1 : -1);
     else if (action === 'save' || action === 'saveAndNext') doSave(ctx.verifyOnSave, action === 'saveAndNext');
     else if (action === 'toggleVerify') toggleVerified();
-    else if (action === 'aiTranslate') translateWithAi();
+    else if (action === 'aiTranslate') ai.translate();
     else if (action === 'copySource' && !readOnly) setValue(sourceValue(key));
   };
 
@@ -217,6 +206,25 @@ export const KeyRow = memo(function KeyRow(props: KeyRowProps) {
                 inputRef={textareaRef}
               />
             )}
+            {conflict && dirty && (
+              <SaveConflict
+                theirs={conflict.theirs}
+                mine={readableText(value, key.field_type)}
+                saving={saving}
+                onKeepMine={keepMine}
+                onTakeTheirs={takeTheirs}
+              />
+            )}
+            {ai.suggestion && (
+              <AiSuggestion
+                text={readableText(ai.suggestion, key.field_type)}
+                onUse={() => {
+                  setValue(ai.suggestion!);
+                  ai.dismiss();
+                }}
+                onDismiss={ai.dismiss}
+              />
+            )}
             {key.ask_error && (
               <Text fz="xs" c="red.7">
                 The last AI translation failed: {key.ask_error}
@@ -227,14 +235,14 @@ export const KeyRow = memo(function KeyRow(props: KeyRowProps) {
                 dirty={dirty}
                 savable={dirty && canSave(value)}
                 saving={saving}
-                aiPending={ai.isPending}
+                aiPending={ai.pending}
                 askPending={key.has_translation_ask}
                 hasSaved={hasSaved}
                 verified={isVerified}
                 verifyPending={verify.isPending}
                 onSave={() => doSave(ctx.verifyOnSave, false)}
                 onToggleVerified={toggleVerified}
-                onAiTranslate={translateWithAi}
+                onAiTranslate={ai.translate}
                 onCopySource={() => setValue(sourceValue(key))}
                 onRevert={() => ctx.drafts.set(key.id, null)}
               />

@@ -7,7 +7,7 @@ export interface PublishedContentMenuProps {
   localeCode: string;
   previewToken: string | null;
   published: boolean;
-  cdnBaseUrl?: string | undefined;
+  cdnBaseUrl: string;
 }
 
 /** The story as Storyblok's delivery API serves it in this language, draft or published, in a new tab. */

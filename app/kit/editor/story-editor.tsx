@@ -27,8 +27,8 @@ export interface StoryEditorProps {
   role: Role;
   /** The space's CDN preview token, for the published-content link; no link without it. */
   previewToken: string | null;
-  /** The CDN of the space's region (`…/v2/cdn`); the EU one when absent. */
-  cdnBaseUrl?: string;
+  /** The delivery API of the space's region (`…/v2/cdn`), as the server names it. */
+  cdnBaseUrl: string;
   /** Told whenever the keys with unsaved text change, so the host can warn before leaving the story. */
   onUnsavedChange?: (unsaved: UnsavedKey[]) => void;
 }

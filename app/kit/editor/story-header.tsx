@@ -20,7 +20,7 @@ const TITLE_MIN_WIDTH = '14rem';
 export interface StoryHeaderProps {
   story: StoryDetail;
   previewToken: string | null;
-  cdnBaseUrl?: string | undefined;
+  cdnBaseUrl: string;
   verifyOnSave: boolean;
   onVerifyOnSaveChange(value: boolean): void;
 }

@@ -16,7 +16,7 @@ import { StoryImportNotice } from './story-import-notice.tsx';
 export interface StoryKeysProps {
   story: StoryDetail;
   previewToken: string | null;
-  cdnBaseUrl?: string | undefined;
+  cdnBaseUrl: string;
   unsavedCount: number;
   verifyOnSave: boolean;
   onVerifyOnSaveChange(value: boolean): void;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Endpoint } from '#contract/endpoint.ts';
-import type { ErrorCode } from '#contract/errors.ts';
+import type { CurrentTranslation, ErrorCode } from '#contract/errors.ts';
 import { createApiClient, type ApiClient } from '../api/api-client.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -17,15 +17,18 @@ export class FakeFailure {
   readonly status: number;
   readonly code: ErrorCode;
   readonly message: string;
+  readonly current: CurrentTranslation | undefined;
 
-  constructor(status: number, code: ErrorCode, message: string) {
+  constructor(status: number, code: ErrorCode, message: string, current?: CurrentTranslation) {
     this.status = status;
     this.code = code;
     this.message = message;
+    this.current = current;
   }
 }
 
-export const fail = (status: number, code: ErrorCode, message: string) => new FakeFailure(status, code, message);
+export const fail = (status: number, code: ErrorCode, message: string, current?: CurrentTranslation) =>
+  new FakeFailure(status, code, message, current);
 
 type Answer<E extends Endpoint> = z.input<E['response']> | FakeFailure;
 export type FakeHandler<E extends Endpoint> = (request: FakeRequest<E>) => Answer<E> | Promise<Answer<E>>;
@@ -109,7 +112,10 @@ export function fakeApi(): FakeApi {
     const request = { params: parsed.params?.data, query: parsed.query?.data, body: parsed.body?.data };
     calls.push({ endpoint, ...request });
     const result = await (handler as (request: unknown) => unknown)(request);
-    if (result instanceof FakeFailure) return json(result.status, { code: result.code, message: result.message });
+    if (result instanceof FakeFailure) {
+      const { status, code, message, current } = result;
+      return json(status, current ? { code, message, current } : { code, message });
+    }
     const response = endpoint.response.safeParse(result);
     if (!response.success) {
       problems.push(`${method} ${pathname}: the answer does not match the contract: ${response.error.message}`);

@@ -16,7 +16,7 @@ import { renderWithKit, type KitRender } from './render-kit.tsx';
 export const SPACE_ID = 7;
 export const STORY_ID = 42;
 export const SPACE_LOCALE_ID = 3;
-const UPDATED_AT = '2026-05-04T10:00:00.000Z';
+export const UPDATED_AT = '2026-05-04T10:00:00.000Z';
 
 let nextId = 1;
 
@@ -159,6 +159,7 @@ export function renderStoryEditor(api: FakeApi, { role = 'translator' as Role } 
       sourceName="English"
       role={role}
       previewToken={null}
+      cdnBaseUrl="https://cdn.example.test/v2/cdn"
     />,
     { api: api.client },
   );

@@ -7,6 +7,7 @@ import { authErrorMessage } from '#kit/auth/auth-errors.ts';
 import { usePageTitle } from '#kit/components/use-page-title.ts';
 import { AuthHeading } from './auth-heading.tsx';
 import { EmailField } from './email-field.tsx';
+import { OutboxNote } from './outbox-note.tsx';
 import { SuccessMark } from './success-mark.tsx';
 
 function EmailSent({ email }: { email: string }) {
@@ -24,6 +25,7 @@ function EmailSent({ email }: { email: string }) {
       <Alert color="green" variant="light">
         Password reset link sent! Please check your email.
       </Alert>
+      <OutboxNote />
       <Text fz="sm">
         If you already have an account, the link resets your password. If you were invited to a space, it lets you set
         your password for the first time and activate your account.

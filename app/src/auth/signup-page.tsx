@@ -16,6 +16,7 @@ import { AuthHeading } from './auth-heading.tsx';
 import { EmailField } from './email-field.tsx';
 import { VerificationEmailSent } from './signup-result-views.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
+import { OutboxNote } from './outbox-note.tsx';
 
 function SignupError({ error }: { error: unknown }) {
   const reasons = weakPasswordReasons(error);
@@ -82,6 +83,7 @@ export function SignupPage() {
               Log in
             </Anchor>
           </AuthFooterNote>
+          <OutboxNote />
         </Stack>
       </form>
     </>

@@ -1,6 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { AuthHeading } from './auth-heading.tsx';
+import { OutboxNote } from './outbox-note.tsx';
 import { SuccessMark } from './success-mark.tsx';
 
 export function VerificationEmailSent({ email }: { email: string }) {
@@ -18,6 +19,7 @@ export function VerificationEmailSent({ email }: { email: string }) {
       <Alert color="green" variant="light">
         Account created! Please check your email to confirm your registration.
       </Alert>
+      <OutboxNote />
       <Text fz="sm" c="dimmed">
         Open the link in the e-mail to confirm your address, then log in. Nothing there? Check your spam folder.
       </Text>

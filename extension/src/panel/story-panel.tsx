@@ -8,7 +8,6 @@ import { can } from '#contract/roles.ts';
 import { StoryEditor } from '#kit/editor/story-editor.tsx';
 import { LocaleSelect } from '#kit/editor/locale-select.tsx';
 import { StoryEditorSkeleton } from '#kit/editor/editor-states.tsx';
-import { cdnBaseUrlFor } from '#kit/editor/published-link.ts';
 import { editorLanguageCode, panelLanguage } from '../protocol/editor-language.ts';
 import type { EditorContext } from '../protocol/get-context.ts';
 import { LanguageProgress } from './language-progress.tsx';
@@ -154,7 +153,7 @@ export function StoryPanel({ space, context, onSignOut }: StoryPanelProps) {
             sourceName={query.data.space.default_locale_name ?? 'Source'}
             role={role}
             previewToken={query.data.space.preview_token}
-            cdnBaseUrl={cdnBaseUrlFor(query.data.space.region)}
+            cdnBaseUrl={query.data.space.cdn_url}
           />
         </Box>
       )}

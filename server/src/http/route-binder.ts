@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Endpoint, EndpointResponse } from '#contract/endpoint.ts';
 import { describeRoute, methodsOf } from '#contract/routes.ts';
 import type { Database } from '../db/prisma.ts';
+import { AppError } from '../errors.ts';
 import type { Authenticate, AuthInfo } from './auth-info.ts';
 import { apiInput, checkPart, type InputDialect, type InputProblem } from './input-dialect.ts';
 import { jsonBody } from './json-body.ts';
@@ -53,6 +54,12 @@ export interface RouteOptions<E extends Endpoint = Endpoint> {
    * the caller must hold their own `invited` membership of the space. Needs `space`; the endpoint has no role.
    */
   spaceAccess?: 'own-invitation';
+  /**
+   * What the route answers when `space` finds nothing or the caller is not a member of what it found: "Story
+   * not found" for a story route rather than "Space not found". Both cases answer the same, so an id of another
+   * team's story reveals nothing.
+   */
+  notFound?: () => AppError;
 }
 
 /** What a handler receives as `auth`: null on public routes. */
@@ -116,9 +123,15 @@ export function createRouteBinder<A extends AuthInfo = AuthInfo>(binderOptions: 
       let member: SpaceMember | null = null;
       if (auth && options.space) {
         const spaceId = await options.space({ params, query, body } as never);
-        member = endpoint.role
-          ? await requireMember(binderOptions.prisma, auth.userId, spaceId, endpoint.role)
-          : await requireInvitation(binderOptions.prisma, auth.userId, spaceId);
+        member = await (
+          endpoint.role
+            ? requireMember(binderOptions.prisma, auth.userId, spaceId, endpoint.role)
+            : requireInvitation(binderOptions.prisma, auth.userId, spaceId)
+        ).catch((error: unknown) => {
+          throw options.notFound && error instanceof AppError && error.code === 'not_found'
+            ? options.notFound()
+            : error;
+        });
       }
       const result = await handler({ params, query, body, auth, member, req, res } as never);
       let output: unknown = result;

@@ -1,4 +1,6 @@
 // The only door to Storyblok: everything else of the server reaches Storyblok through what this file offers.
+import type { StoryblokRegion } from '#contract/spaces.ts';
+import { cdnUrlFor } from './cdn-url.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/prisma.ts';
 import type { Env } from '../env.ts';
@@ -50,6 +52,8 @@ export interface StoryblokAccess {
   sealInstallTokens(storyblokSpaceId: number, tokens: InstallTokens): SealedCredentials;
   /** Gives a space credentials Storyblok accepted: its token issue is lifted. */
   storeCredentials(spaceId: number, credentials: SealedCredentials): Promise<void>;
+  /** The delivery API (with /v2/cdn) that serves a region's spaces: what a published-content link asks. */
+  cdnUrl(region: StoryblokRegion): string;
 }
 
 export interface StoryblokAccessOptions {
@@ -64,6 +68,8 @@ export interface StoryblokAccessOptions {
    * region code, so a stand-in can serve every region.
    */
   mapiUrl?: string;
+  /** Content Delivery API base (with /v2/cdn), `{region}` as in mapiUrl; unset means each region's own host. */
+  cdnUrl?: string;
   /** Requests per second per token, shared by every Storyblok call of this process. */
   requestsPerSecond: number;
   retryPolicy?: RetryPolicy;
@@ -96,6 +102,7 @@ export function createStoryblokAccess(options: StoryblokAccessOptions): Storyblo
     sealPersonalToken: (storyblokSpaceId, token) => sealPersonalToken(options.secretBox, storyblokSpaceId, token),
     sealInstallTokens: (storyblokSpaceId, tokens) => sealInstallTokens(options.secretBox, storyblokSpaceId, tokens),
     storeCredentials: (spaceId, credentials) => storeCredentials(options.prisma, spaceId, credentials),
+    cdnUrl: (region) => cdnUrlFor(region, options.cdnUrl),
   };
 }
 
@@ -119,6 +126,7 @@ export function storyblokAccessFromEnv(
   return createStoryblokAccess({
     ...deps,
     mapiUrl: env.STORYBLOK_MAPI_URL,
+    cdnUrl: env.STORYBLOK_CDN_URL,
     requestsPerSecond: env.STORYBLOK_REQUESTS_PER_SECOND,
     app,
     ...overrides,

@@ -30,6 +30,10 @@ function polyblokEnv(settings: DemoSettings, storyblokUrl: string, extra: Record
     PORT: String(settings.port),
     DATABASE_URL: `file:${databaseDirOf(settings.dataDir)}`,
     STORYBLOK_MAPI_URL: `${storyblokUrl}/{region}/v1`,
+    // Links to published content open the local Storyblok's delivery API, which serves the demo's stories.
+    STORYBLOK_CDN_URL: `${storyblokUrl}/{region}/v2/cdn`,
+    // Enough AI words to translate every folder of the demo in every language, several times over.
+    AI_DAILY_WORDS_WITHOUT_PLAN: process.env.AI_DAILY_WORDS_WITHOUT_PLAN || '1000000',
     // The local Storyblok has no plan limit; at Storyblok's default of 3 the first sync of 300 stories takes minutes.
     STORYBLOK_REQUESTS_PER_SECOND: process.env.STORYBLOK_REQUESTS_PER_SECOND || '25',
     MAIL_DIR: path.join(settings.dataDir, 'mail'),

@@ -3,7 +3,6 @@ import { IconLanguage } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { LocaleSelect } from '#kit/editor/locale-select.tsx';
 import { SelectStoryState } from '#kit/editor/editor-states.tsx';
-import { cdnBaseUrlFor } from '#kit/editor/published-link.ts';
 import { StoryEditor } from '#kit/editor/story-editor.tsx';
 import type { UnsavedKey } from '#kit/editor/unsaved-keys.ts';
 import { usePageTitle } from '#kit/components/use-page-title.ts';
@@ -73,7 +72,7 @@ export function ContentPage() {
               sourceName={space.default_locale_name ?? 'Source'}
               role={role}
               previewToken={space.preview_token}
-              cdnBaseUrl={cdnBaseUrlFor(space.region)}
+              cdnBaseUrl={space.cdn_url}
               onUnsavedChange={onUnsavedChange}
             />
           )}

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { MeResponse } from '#contract/me.ts';
+import type { Space } from '#contract/spaces.ts';
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import { spaceViewSelect, toSpace } from './space-view.ts';
@@ -8,6 +9,8 @@ export interface MeDeps {
   prisma: Database;
   crispSecret: string | undefined;
   crispWebsiteId: string | undefined;
+  /** The delivery API that serves a region's spaces (the configured Storyblok). */
+  cdnUrlOf: (region: Space['region']) => string;
 }
 
 /** Crisp's identity verification: HMAC-SHA256 of the e-mail with the website's secret, in hex. */
@@ -36,6 +39,6 @@ export async function getAccount(deps: MeDeps, userId: string): Promise<MeRespon
     email: user.email,
     crisp_signature: crispSignature(deps.crispSecret, user.email),
     crisp_website_id: deps.crispWebsiteId ?? null,
-    spaces: user.memberships.map((membership) => toSpace(membership.space, membership)),
+    spaces: user.memberships.map((membership) => toSpace(membership.space, membership, deps.cdnUrlOf)),
   };
 }

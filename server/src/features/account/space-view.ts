@@ -44,15 +44,17 @@ const pivot = (membership: OwnMembership) => ({
  * A space as one of its members sees it. Someone who has only asked to join sees no member list and no
  * preview token: those belong to the space's people, not to whoever knocks.
  */
-export function toSpace(space: SpaceViewRow, own: OwnMembership): Space {
+export function toSpace(space: SpaceViewRow, own: OwnMembership, cdnUrlOf: (region: Space['region']) => string): Space {
   const admitted = own.status !== 'requesting';
   const joined = own.status === 'joined';
   const keys = space.translatableKeysCount;
+  const region = toStoryblokRegion(space.region, space.storyblokSpaceId);
   const subscription = space.subscription && space.subscription.status !== 'canceled' ? space.subscription : null;
   return {
     id: space.id,
     name: space.name,
-    region: toStoryblokRegion(space.region, space.storyblokSpaceId),
+    region,
+    cdn_url: cdnUrlOf(region),
     default_locale_name: space.defaultLocaleName,
     space_locales: space.locales.map((locale) => toSpaceLocale(locale, keys)),
     users: admitted

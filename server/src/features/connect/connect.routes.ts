@@ -122,7 +122,7 @@ export function connectRoutes(bind: BindRoute, deps: ConnectDeps): Router {
     router,
     getPanelStory,
     ({ params: input, member }) =>
-      panelStory.getPanelStory(deps.prisma, member!.spaceId, input.storyblokStoryId, member!.role),
+      panelStory.getPanelStory(deps, member!.spaceId, input.storyblokStoryId, member!.role),
     { space: ({ params: input }) => input.id },
   );
   bind(

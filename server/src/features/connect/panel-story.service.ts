@@ -8,11 +8,12 @@ import { syncOneStory, type StorySyncOutcome } from '../sync/index.ts';
 
 /** The story open in the Visual Editor as Polyblok holds it, with this story's progress in every language. */
 export async function getPanelStory(
-  prisma: Database,
+  deps: { prisma: Database; storyblok: Pick<StoryblokAccess, 'cdnUrl'> },
   spaceId: number,
   storyblokStoryId: number,
   role: Role,
 ): Promise<PanelStory> {
+  const { prisma } = deps;
   const space = await prisma.space.findUniqueOrThrow({
     where: { id: spaceId },
     select: {
@@ -38,6 +39,7 @@ export async function getPanelStory(
     },
   });
   const story = node && !node.isFolder ? node : null;
+  const region = toStoryblokRegion(space.region, space.storyblokSpaceId);
   const statsByLocale = new Map(story?.stats.map((stat) => [stat.spaceLocaleId, stat]) ?? []);
   return {
     space: {
@@ -46,7 +48,8 @@ export async function getPanelStory(
       storyblok_space_id: Number(space.storyblokSpaceId),
       default_locale_name: space.defaultLocaleName,
       preview_token: space.previewToken,
-      region: toStoryblokRegion(space.region, space.storyblokSpaceId),
+      region,
+      cdn_url: deps.storyblok.cdnUrl(region),
     },
     role,
     story: story && {
@@ -84,5 +87,5 @@ export async function syncPanelStory(
   const space = await deps.prisma.space.findUniqueOrThrow({ where: { id: spaceId }, select: { hasTokenIssue: true } });
   if (space.hasTokenIssue) throw new AppError('token_issue', TOKEN_ISSUE_MESSAGE);
   const outcome = await syncOneStory(deps, spaceId, storyblokStoryId);
-  return { ...(await getPanelStory(deps.prisma, spaceId, storyblokStoryId, role)), outcome };
+  return { ...(await getPanelStory(deps, spaceId, storyblokStoryId, role)), outcome };
 }

@@ -7,6 +7,14 @@ export async function spaceOfStory(prisma: Database, storyId: number): Promise<n
   return node?.spaceId ?? null;
 }
 
+/** What a story route answers for a story that is not there, or not in a space of the caller's. */
+export function storyNotFound(): AppError {
+  return new AppError(
+    'not_found',
+    'Story not found. It may have been deleted in Storyblok, or it is in a space you have not joined.',
+  );
+}
+
 /** The space a language belongs to, for the space check; null when there is no such language. */
 export async function spaceOfLocale(prisma: Database, spaceLocaleId: number): Promise<number | null> {
   const locale = await prisma.spaceLocale.findUnique({ where: { id: spaceLocaleId }, select: { spaceId: true } });

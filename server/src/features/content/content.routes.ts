@@ -3,7 +3,7 @@ import { getAssociatedKeys, getFolder, getRootFolder, getStory } from '#contract
 import { applyToAssociated, markAsUnverified, markAsVerified, saveTranslation } from '#contract/content-writes.ts';
 import type { BindRoute } from '../../http/route-binder.ts';
 import * as associated from './associated.service.ts';
-import { spaceOfLocale, spaceOfStory } from './content-scope.ts';
+import { spaceOfLocale, spaceOfStory, storyNotFound } from './content-scope.ts';
 import * as folders from './folder.service.ts';
 import * as stories from './story.service.ts';
 import * as translations from './translations.service.ts';
@@ -30,6 +30,7 @@ export function contentRoutes(bind: BindRoute, deps: translations.ContentDeps): 
   );
   bind(router, getStory, ({ params, query }) => stories.getStoryDetail(prisma, params.storyId, query.locale), {
     space: ({ params }) => spaceOfStory(prisma, params.storyId),
+    notFound: storyNotFound,
   });
   bind(router, getAssociatedKeys, ({ query, member }) => associated.getAssociatedKeys(prisma, member!.spaceId, query), {
     space: ({ query }) => spaceOfLocale(prisma, query.space_locale_id),

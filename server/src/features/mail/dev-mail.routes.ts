@@ -6,6 +6,9 @@ import { PRODUCT_NAME } from './mail-layout.ts';
 
 const LIST_LIMIT = 200;
 
+/** Where the outbox pages are served. */
+export const OUTBOX_PATH = '/dev/mail';
+
 /**
  * The outbox as pages, outside production only: people and end-to-end tests open a message and follow its
  * links without a mail server. Plain server-rendered HTML with real links and no script, so the site's
@@ -13,12 +16,12 @@ const LIST_LIMIT = 200;
  */
 export function devMailRoutes(prisma: Database): Router {
   const router = Router();
-  router.use('/dev/mail', (_req, res, next) => {
+  router.use(OUTBOX_PATH, (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
 
-  router.get('/dev/mail', async (req, res) => {
+  router.get(OUTBOX_PATH, async (req, res) => {
     const to = typeof req.query.to === 'string' ? req.query.to.trim().toLowerCase() : '';
     const messages = await prisma.emailMessage.findMany({
       where: to ? { to } : {},
@@ -45,7 +48,7 @@ export function devMailRoutes(prisma: Database): Router {
     sendPage(res, 200, 'Outbox', body.join('\n'));
   });
 
-  router.get('/dev/mail/:id', async (req, res) => {
+  router.get(`${OUTBOX_PATH}/:id`, async (req, res) => {
     const id = z.uuid().safeParse(req.params.id);
     const message = id.success
       ? await prisma.emailMessage.findUnique({
