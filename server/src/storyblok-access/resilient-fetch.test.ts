@@ -8,7 +8,7 @@ import { createResilientFetch, retryAfterMs } from './resilient-fetch.ts';
 /** A loopback server that answers each request with the next scripted status. */
 let server: Server;
 let baseUrl: string;
-let script: Array<{ status: number; headers?: Record<string, string> }> = [];
+let script: Array<{ status: number; headers?: Record<string, string>; body?: unknown }> = [];
 const seen: Array<{ method: string; at: number; auth: string | undefined }> = [];
 
 beforeAll(async () => {
@@ -16,7 +16,7 @@ beforeAll(async () => {
     seen.push({ method: req.method ?? '', at: Date.now(), auth: req.headers.authorization });
     const next = script.shift() ?? { status: 200 };
     res.writeHead(next.status, { 'content-type': 'application/json', ...next.headers });
-    res.end(JSON.stringify({ status: next.status }));
+    res.end(JSON.stringify(next.body ?? { status: next.status }));
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -68,6 +68,15 @@ describe('createResilientFetch', () => {
     const send = createResilientFetch({ budget: createLocalBudget(1000), policy });
     expect((await send(`${baseUrl}/x`)).status).toBe(401);
     expect(seen).toHaveLength(1);
+  });
+
+  it('takes the limit a 429 names as the token rate from then on', async () => {
+    const error = 'Rate limit of 5 request per second reached. Retry later.';
+    script = [{ status: 429, headers: { 'retry-after': '0' }, body: { error } }];
+    const send = createResilientFetch({ budget: createLocalBudget(1000), policy });
+    for (let i = 0; i < 4; i += 1) await send(`${baseUrl}/x`, { headers: { authorization: 'named-limit' } });
+    // The retry and the three after it go one fifth of a second apart, not one thousandth.
+    expect(seen.at(-1)!.at - seen[1]!.at).toBeGreaterThanOrEqual(3 * 200 - 15);
   });
 
   it('keeps each token under its rate, while other tokens go on', async () => {
