@@ -91,6 +91,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
     clock,
     settings: resolveAuthSettings(context.authSettings),
     secrets: context.secrets,
+    sharedLimits: env.DATABASE_URL.kind === 'postgres',
   });
   const validateResponses = options.validateResponses ?? env.NODE_ENV === 'test';
   // Every JSON route of the table must be bound exactly once, by one of the two binders below.

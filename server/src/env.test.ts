@@ -44,6 +44,15 @@ describe('loadEnv', () => {
     expect([...env.ENCRYPTION_KEYS!.keys.keys()]).toEqual(['v2', 'v1']);
   });
 
+  it('runs as one process unless told, and splits into web and worker only on PostgreSQL', () => {
+    expect(loadEnv({}).POLYBLOK_ROLE).toBe('all');
+    const postgres = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/polyblok' };
+    expect(loadEnv({ ...postgres, POLYBLOK_ROLE: 'web' }).POLYBLOK_ROLE).toBe('web');
+    expect(loadEnv({ ...postgres, POLYBLOK_ROLE: 'worker' }).POLYBLOK_ROLE).toBe('worker');
+    expect(() => loadEnv({ POLYBLOK_ROLE: 'worker' })).toThrow(/POLYBLOK_ROLE: worker needs PostgreSQL/);
+    expect(() => loadEnv({ ...postgres, POLYBLOK_ROLE: 'api' })).toThrow(/POLYBLOK_ROLE: must be all, web or worker/);
+  });
+
   it('reads TRUST_PROXY as a hop count or a list of proxies, never as "trust everyone"', () => {
     expect(loadEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
     expect(loadEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8 ::1' }).TRUST_PROXY).toEqual(['loopback', '10.0.0.0/8', '::1']);

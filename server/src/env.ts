@@ -39,6 +39,11 @@ function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): Trust
 }
 
 const envSchema = z.object({
+  /**
+   * What this process does: `web` serves HTTP (and sends jobs), `worker` works jobs (and answers only its health
+   * check), `all` both. Replicas of each share everything through PostgreSQL.
+   */
+  POLYBLOK_ROLE: z.enum(['all', 'web', 'worker'], { error: 'must be all, web or worker' }).default('all'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
     .number({ error: 'must be a port number from 0 to 65535' })
@@ -113,12 +118,15 @@ const envSchema = z.object({
     .string()
     .optional()
     .refine((value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value), { error: 'must be an http(s) URL' }),
-  /** Management API requests per second per token: Storyblok's Starter plan allows 3, paid plans 6. */
+  /**
+   * Management API requests per second per token, whatever the plan. Unset: each token follows its space's plan
+   * (Starter 3, Growth and above 6) and starts at 3 where the plan says nothing.
+   */
   STORYBLOK_REQUESTS_PER_SECOND: z.coerce
     .number({ error: 'must be a number of requests per second from 0.1 to 100' })
     .min(0.1, { error: 'must be a number of requests per second from 0.1 to 100' })
     .max(100, { error: 'must be a number of requests per second from 0.1 to 100' })
-    .default(3),
+    .optional(),
   /**
    * The Storyblok app of the tool panel (its OAuth client, from the app's settings in Storyblok). Both unset turn
    * the app install off; the panel then says so instead of offering to sign in.
@@ -208,6 +216,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     }
   }
   problems.push(...pairProblems(cleaned));
+  if (result.success && result.data.POLYBLOK_ROLE !== 'all' && result.data.DATABASE_URL.kind === 'pglite') {
+    // The embedded database is a folder one process holds: a second process could not open it.
+    problems.push(
+      `POLYBLOK_ROLE: ${result.data.POLYBLOK_ROLE} needs PostgreSQL (DATABASE_URL=postgres://…); the embedded database runs as one process, role all`,
+    );
+  }
   if (!result.success || problems.length > 0) throw new EnvError(problems);
   const env = result.data;
   const tls = env.TLS_CERT_FILE !== undefined;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
+import { routes } from '#contract/routes.ts';
 import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
 import { aiTranslatorFromEnv } from './adapters/openai/ai-from-env.ts';
 import { createApp } from './app.ts';
@@ -10,6 +11,7 @@ import { openDriver } from './db/driver.ts';
 import { createPrisma } from './db/prisma.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
+import { healthListener } from './features/health/index.ts';
 import { createMailTransport } from './features/mail/index.ts';
 import { serveBuiltFrontEnds } from './http/front-ends.ts';
 import { allJobs } from './all-jobs.ts';
@@ -57,7 +59,9 @@ async function main(): Promise<void> {
   const prisma = createPrisma(driver);
   const mailTransport = createMailTransport(env);
   const translator = aiTranslatorFromEnv(env);
-  const queue = createJobQueue({ driver, prisma, logger });
+  const role = env.POLYBLOK_ROLE;
+  // A web replica only sends jobs; the workers (or the one process of role all) work them.
+  const queue = createJobQueue({ driver, prisma, logger, works: role !== 'web' });
   const storyblok = storyblokAccessFromEnv(env, {
     prisma,
     queue,
@@ -73,9 +77,10 @@ async function main(): Promise<void> {
   const httpServer = listener(env.TLS_CERT_FILE, env.TLS_KEY_FILE);
   const scheme = env.TLS_CERT_FILE ? 'https' : 'http';
   // Vite is loaded only in development: a production start never pays for it.
-  const devFrontEnds = dev
-    ? await import('./http/dev-front-ends.ts').then((module) => module.createDevFrontEnds(httpServer, projectRoot))
-    : null;
+  const devFrontEnds =
+    dev && role !== 'worker'
+      ? await import('./http/dev-front-ends.ts').then((module) => module.createDevFrontEnds(httpServer, projectRoot))
+      : null;
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
@@ -95,24 +100,36 @@ async function main(): Promise<void> {
   // The app is built once the port is known: without SITE_URL, e-mail links point at this server, and with
   // PORT=0 its port is known only now. No request is handled before this synchronous step ends.
   if (!process.env.SITE_URL) env.SITE_URL = `${scheme}://localhost:${port}`;
-  const app = createApp(
-    {
-      env,
-      prisma,
-      queue,
-      logger,
-      version,
-      isStopping: () => stopping,
-      secrets: resolved.secrets,
-      storyblok,
-      translator,
-    },
-    {
-      mountFrontEnds: (express) => (devFrontEnds ? devFrontEnds.mount(express) : serveBuiltFrontEnds(express, distDir)),
-    },
-  );
+  const health = {
+    prisma,
+    queue,
+    databaseKind: env.DATABASE_URL.kind,
+    version,
+    isStopping: () => stopping,
+  };
+  const app: RequestListener =
+    role === 'worker'
+      ? healthListener(health, routes.getHealth.path)
+      : createApp(
+          {
+            env,
+            prisma,
+            queue,
+            logger,
+            version,
+            isStopping: () => stopping,
+            secrets: resolved.secrets,
+            storyblok,
+            translator,
+          },
+          {
+            mountFrontEnds: (express) =>
+              devFrontEnds ? devFrontEnds.mount(express) : serveBuiltFrontEnds(express, distDir),
+          },
+        );
   httpServer.on('request', app);
-  say(`Polyblok listening on ${scheme}://localhost:${port}`);
+  const serves = role === 'worker' ? ' (health check only; working jobs)' : role === 'web' ? ' (not working jobs)' : '';
+  say(`Polyblok listening on ${scheme}://localhost:${port}${serves}`);
 
   const shutdown = async (signal: string) => {
     if (stopping) {

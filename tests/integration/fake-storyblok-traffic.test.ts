@@ -46,7 +46,7 @@ describe('fake Storyblok auth failures, rate limit, latency and faults', () => {
     expect(statuses.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 429, 429]);
     const limited = statuses.find((r) => r.status === 429);
     expect(limited?.headers.get('retry-after')).toBe('1');
-    expect(await limited?.json()).toEqual({ error: 'Too Many Requests' });
+    expect(await limited?.json()).toEqual({ error: 'Rate limit of 4 request per second reached. Retry later.' });
 
     // Another token has its own bucket; the first gets one request back after 1/rate seconds.
     fake.addToken('second-pat', [fx.spaceId]);

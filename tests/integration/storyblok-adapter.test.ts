@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RequestBudget } from '#server/storyblok-access/request-budget.ts';
+import { createLocalBudget } from '#server/storyblok-access/request-budget.ts';
 import { StoryblokError } from '#server/storyblok-access/storyblok-error.ts';
 import { createStoryblokAdapter } from '#server/storyblok-access/storyblok-adapter.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
@@ -21,7 +21,7 @@ describe('the Storyblok adapter against the local Storyblok', () => {
   });
 
   const adapter = () =>
-    createStoryblokAdapter({ mapiUrl: storyblok.mapiUrl, budget: new RequestBudget(50), retryPolicy: fastRetries });
+    createStoryblokAdapter({ mapiUrl: storyblok.mapiUrl, budget: createLocalBudget(50), retryPolicy: fastRetries });
 
   it('lists the spaces of a token and reads one with its languages and preview token', async () => {
     expect(await adapter().listSpaces(pat)).toEqual([
@@ -89,7 +89,7 @@ describe('the Storyblok adapter against the local Storyblok', () => {
     try {
       const burst = createStoryblokAdapter({
         mapiUrl: storyblok.mapiUrl,
-        budget: new RequestBudget(20),
+        budget: createLocalBudget(20),
         retryPolicy: fastRetries,
       });
       const pages = await Promise.all(
@@ -145,7 +145,7 @@ describe('spaces in several regions', () => {
   it('finds a token’s spaces on every regional host', async () => {
     const adapter = createStoryblokAdapter({
       mapiUrl: `${storyblok.baseUrl}/{region}/v1`,
-      budget: new RequestBudget(50),
+      budget: createLocalBudget(50),
       retryPolicy: fastRetries,
     });
     const spaces = await adapter.listSpaces({ kind: 'personal', token: 'multi' });

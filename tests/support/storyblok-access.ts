@@ -26,6 +26,7 @@ export function storyblokAccessOn(
     siteUrl: () => 'http://localhost:3000',
     mapiUrl,
     requestsPerSecond: options.requestsPerSecond ?? 500,
+    sharedBudget: database.driver.target.kind === 'postgres',
     retryPolicy: options.retryPolicy,
     app: null,
   });

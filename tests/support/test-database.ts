@@ -48,3 +48,24 @@ export async function joinTestDatabase(first: TestDatabase): Promise<TestDatabas
   const driver = await openDriver(target);
   return { driver, dispose: () => driver.close() };
 }
+
+/**
+ * A throwaway PostgreSQL database, for what only PostgreSQL does (what several processes share): on the server
+ * TEST_DATABASE_URL names, or else on a private server started for the file (needs postgresql-15).
+ */
+export async function openPostgresTestDatabase(): Promise<TestDatabase> {
+  if (process.env.TEST_DATABASE_URL) return openTestDatabase(process.env.TEST_DATABASE_URL);
+  const { startPrivatePostgres } = await import('./private-postgres.ts');
+  const server = await startPrivatePostgres();
+  const database = await openTestDatabase(server.url).catch(async (error: unknown) => {
+    await server.dispose();
+    throw error;
+  });
+  return {
+    driver: database.driver,
+    async dispose() {
+      await database.dispose();
+      await server.dispose();
+    },
+  };
+}

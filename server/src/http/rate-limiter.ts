@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.ts';
+import type { Database } from '../db/prisma.ts';
 
 /** A token bucket: `burst` requests at once, then `refill` more every `perSeconds`. */
 export interface BucketRule {
@@ -9,19 +10,19 @@ export interface BucketRule {
 
 export interface RateLimiter {
   /** Takes one request from the key's bucket; false when it is empty. */
-  take(key: string): boolean;
-  /** Whether the key's bucket has a request left, without taking it. */
-  allows(key: string): boolean;
+  take(key: string): boolean | Promise<boolean>;
 }
 
 /**
- * In-process token buckets. They count per server process: behind a load balancer with N processes a client
- * gets up to N times the limit, and a restart forgets the counts. That is the documented trade-off for not
- * needing a shared store; the limits are set so that even N times them stops brute force. Failed passwords and
- * codes are not counted here but in the database (features/auth/credential-limits.ts), shared by every process.
+ * In-process token buckets, for a process alone with its database (the embedded one). Failed passwords and
+ * codes are not counted here but in the database (features/auth/credential-limits.ts).
  * The map is bounded: past `maxKeys` the least recently used bucket is dropped (it would mostly be full again).
  */
-export function createRateLimiter(rule: BucketRule, clock: Clock, maxKeys = 100_000): RateLimiter {
+export function createRateLimiter(
+  rule: BucketRule,
+  clock: Clock,
+  maxKeys = 100_000,
+): RateLimiter & { take(key: string): boolean; allows(key: string): boolean } {
   const buckets = new Map<string, { tokens: number; at: number }>();
   function level(key: string): number {
     const bucket = buckets.get(key);
@@ -40,5 +41,38 @@ export function createRateLimiter(rule: BucketRule, clock: Clock, maxKeys = 100_
       return true;
     },
     allows: (key) => level(key) >= 1,
+  };
+}
+
+/** How often a shared limiter deletes the buckets of its rule that have refilled (every this many takes). */
+const PRUNE_EVERY = 200;
+
+/**
+ * Token buckets in PostgreSQL, shared by every server process: behind a load balancer with N replicas a client
+ * gets what one process would allow. One atomic statement takes a request, or finds the bucket empty and leaves
+ * it as it was. Time is the process's clock (tests move it), which replicas on synchronized hosts agree on.
+ */
+export function createSharedRateLimiter(prisma: Database, name: string, rule: BucketRule, clock: Clock): RateLimiter {
+  const perMs = rule.refill / (rule.perSeconds * 1000);
+  // A bucket untouched this long is full again: the same as no row.
+  const refillMs = Math.ceil(rule.burst / perMs);
+  let takes = 0;
+  return {
+    async take(key) {
+      const now = new Date(clock.now());
+      takes += 1;
+      if (takes % PRUNE_EVERY === 0) {
+        await prisma.$executeRaw`DELETE FROM rate_buckets WHERE rule = ${name} AND at < ${new Date(now.getTime() - refillMs)}`;
+      }
+      const taken = await prisma.$queryRaw<unknown[]>`
+        INSERT INTO rate_buckets AS r (rule, key, tokens, at)
+        VALUES (${name}, ${key}, ${rule.burst - 1}::float8, ${now})
+        ON CONFLICT (rule, key) DO UPDATE
+          SET tokens = LEAST(${rule.burst}::float8, r.tokens + GREATEST(0, extract(epoch FROM (${now}::timestamptz - r.at)) * 1000) * ${perMs}::float8) - 1,
+              at = ${now}
+          WHERE LEAST(${rule.burst}::float8, r.tokens + GREATEST(0, extract(epoch FROM (${now}::timestamptz - r.at)) * 1000) * ${perMs}::float8) >= 1
+        RETURNING 1`;
+      return taken.length > 0;
+    },
   };
 }

@@ -64,9 +64,10 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
   concurrency: number;
   /**
    * Shares the workers between groups (the space a job works for, say): at most `concurrency` jobs of one
-   * group run at once in this process, and jobs of other groups are taken meanwhile, so one space's long run
-   * never makes another space wait. Counted in the process, not the database: runs of a process that died
-   * do not hold their group's share until their heartbeat lapses. Null: jobs are taken in order.
+   * group run at once across every worker process, and jobs of other groups are taken meanwhile, so one space's
+   * long run never makes another space wait. Counted in the database (the group's active jobs): a run of a
+   * worker that died holds its group's share until it expires or its heartbeat lapses. Null: jobs are taken in
+   * order.
    */
   group: JobGroup<z.output<Payload>> | null;
   /**

@@ -59,6 +59,11 @@ export interface JobQueueOptions {
    * off by the end of the last process. True on the embedded database (one process holds it), unless said.
    */
   soleWorker?: boolean;
+  /**
+   * Whether this process works jobs (true) or only sends them (a web replica): one that only sends neither polls,
+   * nor supervises, nor fires schedules; the workers do.
+   */
+  works?: boolean;
 }
 
 /** An id no job has, to read a queue without finding anything. */
@@ -67,9 +72,11 @@ const NO_JOB = '00000000-0000-0000-0000-000000000000';
 /** Durable jobs on the product's own database (pg-boss), so a job survives a restart of the server. */
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { driver, prisma, logger } = options;
+  const works = options.works ?? true;
   const timing = {
     superviseIntervalSeconds: options.superviseIntervalSeconds ?? 10,
     monitorIntervalSeconds: options.superviseIntervalSeconds ?? 10,
+    ...(works ? {} : { supervise: false, schedule: false }),
   };
   const boss = driver.pglite
     ? new PgBoss({ backend: 'pglite', db: fromPglite(driver.pglite), ...timing })
@@ -152,6 +159,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       ...(job.heartbeatSeconds ? { heartbeatSeconds: job.heartbeatSeconds } : {}),
       ...(job.onGiveUp ? { deadLetter: givenUp } : {}),
     });
+    if (!works) return;
     if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: 'UTC', singletonKey: 'schedule' });
     else if ((await boss.getSchedules(job.name)).length > 0) await boss.unschedule(job.name);
     const workerId = await boss.work(
@@ -159,7 +167,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       {
         batchSize: 1,
         localConcurrency: job.concurrency,
-        ...(job.group ? { localGroupConcurrency: job.group.concurrency } : {}),
+        // Counted in the database across every worker process, so a space's share holds however many there are.
+        ...(job.group ? { groupConcurrency: job.group.concurrency } : {}),
         pollingIntervalSeconds: 1,
       },
       async ([raw]) => {
@@ -187,7 +196,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       // connection held by that transaction, the look-up would wait for it forever. Registering cleared
       // pg-boss's cache of the queues: one read fills it again.
       for (const job of jobs) await boss.getJobById(job.name, NO_JOB);
-      if (options.soleWorker ?? driver.pglite !== null) {
+      if (works && (options.soleWorker ?? driver.pglite !== null)) {
         const cutOff = await failOrphanedRuns(boss, prisma);
         if (cutOff > 0) logger.warn({ jobs: cutOff }, 'jobs cut off by the last stop of the server are tried again');
       }

@@ -6,7 +6,7 @@ import type { Database } from '../db/prisma.ts';
 import type { Env } from '../env.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { givenToken, type GivenToken } from './given-token.ts';
-import { RequestBudget } from './request-budget.ts';
+import { createLocalBudget } from './request-budget.ts';
 import type { RetryPolicy } from './resilient-fetch.ts';
 import {
   sealInstallTokens,
@@ -15,6 +15,8 @@ import {
   type InstallTokens,
   type SealedCredentials,
 } from './space-credentials.ts';
+import { createSharedBudget } from './shared-budget.ts';
+import { STARTER_REQUESTS_PER_SECOND } from './storyblok-rates.ts';
 import { spaceStoryblok, type SpaceStoryblok } from './space-storyblok.ts';
 import { createStoryblokAdapter } from './storyblok-adapter.ts';
 import { createStoryblokOAuth } from './storyblok-oauth.ts';
@@ -70,16 +72,30 @@ export interface StoryblokAccessOptions {
   mapiUrl?: string;
   /** Content Delivery API base (with /v2/cdn), `{region}` as in mapiUrl; unset means each region's own host. */
   cdnUrl?: string;
-  /** Requests per second per token, shared by every Storyblok call of this process. */
-  requestsPerSecond: number;
+  /**
+   * Requests per second per token, whatever the space's plan (a 429 that names a limit still lowers it). Unset:
+   * each token follows its space's plan, and starts at Storyblok's lowest rate (3) while the plan is unknown.
+   */
+  requestsPerSecond?: number;
+  /**
+   * Whether other processes may share the database (PostgreSQL): the budget then lives in it. Alone with the
+   * embedded database, the process keeps it in memory.
+   */
+  sharedBudget: boolean;
   retryPolicy?: RetryPolicy;
   app: (StoryblokApp & { retryPolicy?: RetryPolicy }) | null;
 }
 
 export function createStoryblokAccess(options: StoryblokAccessOptions): StoryblokAccess {
   // Storyblok limits a token, not a client: the Management API and the OAuth calls share one budget.
-  const budget = new RequestBudget(options.requestsPerSecond);
-  const adapter = createStoryblokAdapter({ mapiUrl: options.mapiUrl, budget, retryPolicy: options.retryPolicy });
+  const startRate = options.requestsPerSecond ?? STARTER_REQUESTS_PER_SECOND;
+  const budget = options.sharedBudget ? createSharedBudget(options.prisma, startRate) : createLocalBudget(startRate);
+  const adapter = createStoryblokAdapter({
+    mapiUrl: options.mapiUrl,
+    budget,
+    retryPolicy: options.retryPolicy,
+    followPlan: options.requestsPerSecond === undefined,
+  });
   const oauth = options.app
     ? createStoryblokOAuth({ ...options.app, mapiUrl: options.mapiUrl, budget, retryPolicy: options.app.retryPolicy })
     : null;
@@ -128,6 +144,7 @@ export function storyblokAccessFromEnv(
     mapiUrl: env.STORYBLOK_MAPI_URL,
     cdnUrl: env.STORYBLOK_CDN_URL,
     requestsPerSecond: env.STORYBLOK_REQUESTS_PER_SECOND,
+    sharedBudget: env.DATABASE_URL.kind === 'postgres',
     app,
     ...overrides,
   });

@@ -8,31 +8,68 @@ export const systemClock: Clock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
+/** Where a token's rate comes from. A limit Storyblok named in a 429 outranks the plan, the plan the default. */
+export type RateSource = 'default' | 'plan' | 'limit';
+
+export interface TakeOptions {
+  /** A ceiling below the token's rate (a space's own setting); the token's slots are then spaced wider. */
+  maxPerSecond?: number | null;
+}
+
 /**
- * Requests per second per Storyblok token, shared by every caller in the process: Storyblok limits a token,
- * not a client object, so two syncs of one space must share one budget.
+ * Requests per second per Storyblok token. Storyblok limits a token, not a client object or a process, so
+ * every call with one token, of any space, job or process, takes its slot from one budget.
  */
-export class RequestBudget {
-  private readonly nextSlot = new Map<string, number>();
-  private readonly intervalMs: number;
-  private readonly clock: Clock;
-
-  constructor(requestsPerSecond: number, clock: Clock = systemClock) {
-    this.intervalMs = 1000 / requestsPerSecond;
-    this.clock = clock;
-  }
-
+export interface RequestBudget {
   /** Waits until the key may send its next request. Slots are handed out in call order, one per interval. */
-  async take(key: string): Promise<void> {
-    const now = this.clock.now();
-    const slot = Math.max(now, this.nextSlot.get(key) ?? 0);
-    this.nextSlot.set(key, slot + this.intervalMs);
-    if (slot > now) await this.clock.sleep(slot - now);
-  }
-
+  take(key: string, options?: TakeOptions): Promise<void>;
   /** After a 429 the token's window is spent: nobody sends with it before the server said so. */
-  pause(key: string, ms: number): void {
-    const until = this.clock.now() + ms;
-    if ((this.nextSlot.get(key) ?? 0) < until) this.nextSlot.set(key, until);
-  }
+  pause(key: string, ms: number): Promise<void>;
+  /** Storyblok told the token's rate: its plan (3/s on Starter, 6/s above) or a 429 that named the limit. */
+  learnRate(key: string, requestsPerSecond: number, source: 'plan' | 'limit'): Promise<void>;
+}
+
+/** Whether a rate learned from `source` replaces one from `current`: a named limit always, a plan only a guess. */
+export function replacesRate(current: RateSource, source: 'plan' | 'limit'): boolean {
+  return source === 'limit' || current !== 'limit';
+}
+
+/** Milliseconds between two requests: the token's interval, or wider under a lower ceiling. */
+export function spacing(intervalMs: number, maxPerSecond?: number | null): number {
+  return maxPerSecond ? Math.max(intervalMs, 1000 / maxPerSecond) : intervalMs;
+}
+
+/**
+ * The budget of a process that is alone with its database (the embedded one, which one process holds): exact
+ * without a round trip to the database per request.
+ */
+export function createLocalBudget(requestsPerSecond: number, clock: Clock = systemClock): RequestBudget {
+  const tokens = new Map<string, { nextSlot: number; intervalMs: number; source: RateSource }>();
+  const entry = (key: string) => {
+    let found = tokens.get(key);
+    if (!found) {
+      found = { nextSlot: 0, intervalMs: 1000 / requestsPerSecond, source: 'default' };
+      tokens.set(key, found);
+    }
+    return found;
+  };
+  return {
+    async take(key, options = {}) {
+      const token = entry(key);
+      const now = clock.now();
+      const slot = Math.max(now, token.nextSlot);
+      token.nextSlot = slot + spacing(token.intervalMs, options.maxPerSecond);
+      if (slot > now) await clock.sleep(slot - now);
+    },
+    async pause(key, ms) {
+      const token = entry(key);
+      token.nextSlot = Math.max(token.nextSlot, clock.now() + ms);
+    },
+    async learnRate(key, rate, source) {
+      const token = entry(key);
+      if (!replacesRate(token.source, source)) return;
+      token.intervalMs = 1000 / rate;
+      token.source = source;
+    },
+  };
 }

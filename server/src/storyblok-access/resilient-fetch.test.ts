@@ -2,13 +2,13 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RequestBudget } from './request-budget.ts';
+import { createLocalBudget } from './request-budget.ts';
 import { createResilientFetch, retryAfterMs } from './resilient-fetch.ts';
 
 /** A loopback server that answers each request with the next scripted status. */
 let server: Server;
 let baseUrl: string;
-let script: Array<{ status: number; headers?: Record<string, string> }> = [];
+let script: Array<{ status: number; headers?: Record<string, string>; body?: unknown }> = [];
 const seen: Array<{ method: string; at: number; auth: string | undefined }> = [];
 
 beforeAll(async () => {
@@ -16,7 +16,7 @@ beforeAll(async () => {
     seen.push({ method: req.method ?? '', at: Date.now(), auth: req.headers.authorization });
     const next = script.shift() ?? { status: 200 };
     res.writeHead(next.status, { 'content-type': 'application/json', ...next.headers });
-    res.end(JSON.stringify({ status: next.status }));
+    res.end(JSON.stringify(next.body ?? { status: next.status }));
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -35,7 +35,7 @@ const policy = { maxAttempts: 4, maxElapsedMs: 10_000, baseDelayMs: 20, maxDelay
 describe('createResilientFetch', () => {
   it('rides out 429 and 5xx on reads and answers the success', async () => {
     script = [{ status: 429 }, { status: 502 }, { status: 200 }];
-    const send = createResilientFetch({ budget: new RequestBudget(1000), policy });
+    const send = createResilientFetch({ budget: createLocalBudget(1000), policy });
     const response = await send(`${baseUrl}/v1/spaces`, { headers: { authorization: 'pat' } });
     expect(response.status).toBe(200);
     expect(seen).toHaveLength(3);
@@ -43,14 +43,14 @@ describe('createResilientFetch', () => {
 
   it('waits as long as Retry-After says before trying again', async () => {
     script = [{ status: 429, headers: { 'retry-after': '1' } }, { status: 200 }];
-    const send = createResilientFetch({ budget: new RequestBudget(1000), policy });
+    const send = createResilientFetch({ budget: createLocalBudget(1000), policy });
     await send(`${baseUrl}/v1/spaces`);
     expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(950);
   });
 
   it('retries a write on 429 but not on 5xx, where it may have been applied', async () => {
     script = [{ status: 429 }, { status: 500 }];
-    const send = createResilientFetch({ budget: new RequestBudget(1000), policy });
+    const send = createResilientFetch({ budget: createLocalBudget(1000), policy });
     const response = await send(`${baseUrl}/v1/spaces/1/stories`, { method: 'POST', body: '{}' });
     expect(response.status).toBe(500);
     expect(seen.map((request) => request.method)).toEqual(['POST', 'POST']);
@@ -58,20 +58,29 @@ describe('createResilientFetch', () => {
 
   it('gives the last answer back after the attempts run out', async () => {
     script = [{ status: 503 }, { status: 503 }, { status: 503 }, { status: 503 }, { status: 200 }];
-    const send = createResilientFetch({ budget: new RequestBudget(1000), policy });
+    const send = createResilientFetch({ budget: createLocalBudget(1000), policy });
     expect((await send(`${baseUrl}/x`)).status).toBe(503);
     expect(seen).toHaveLength(4);
   });
 
   it('does not retry what a retry cannot fix', async () => {
     script = [{ status: 401 }, { status: 200 }];
-    const send = createResilientFetch({ budget: new RequestBudget(1000), policy });
+    const send = createResilientFetch({ budget: createLocalBudget(1000), policy });
     expect((await send(`${baseUrl}/x`)).status).toBe(401);
     expect(seen).toHaveLength(1);
   });
 
+  it('takes the limit a 429 names as the token rate from then on', async () => {
+    const error = 'Rate limit of 5 request per second reached. Retry later.';
+    script = [{ status: 429, headers: { 'retry-after': '0' }, body: { error } }];
+    const send = createResilientFetch({ budget: createLocalBudget(1000), policy });
+    for (let i = 0; i < 4; i += 1) await send(`${baseUrl}/x`, { headers: { authorization: 'named-limit' } });
+    // The retry and the three after it go one fifth of a second apart, not one thousandth.
+    expect(seen.at(-1)!.at - seen[1]!.at).toBeGreaterThanOrEqual(3 * 200 - 15);
+  });
+
   it('keeps each token under its rate, while other tokens go on', async () => {
-    const send = createResilientFetch({ budget: new RequestBudget(10), policy });
+    const send = createResilientFetch({ budget: createLocalBudget(10), policy });
     const started = Date.now();
     await Promise.all([
       ...Array.from({ length: 5 }, () => send(`${baseUrl}/x`, { headers: { authorization: 'slow-token' } })),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { RequestBudget } from './request-budget.ts';
-import { systemClock, type Clock } from './request-budget.ts';
+import { systemClock, type Clock, type RequestBudget } from './request-budget.ts';
+import { rateOfTooManyRequests } from './storyblok-rates.ts';
 
 export interface RetryPolicy {
   /** Attempts in all, the first one included. */
@@ -20,11 +20,15 @@ export const defaultRetryPolicy: RetryPolicy = {
 
 const idempotent = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
-/** The key a request is budgeted under: its token (header for the Management API, query for the CDN), hashed. */
+/** The key a token is budgeted under: a hash, so the shared budget's rows never hold a token. */
+export function budgetKeyOf(authorization: string): string {
+  return createHash('sha256').update(authorization).digest('hex').slice(0, 16);
+}
+
+/** The key a request is budgeted under: its token (header for the Management API, query for the CDN). */
 function budgetKey(url: string, init: RequestInit | undefined): string {
   const headers = new Headers(init?.headers);
-  const token = headers.get('authorization') ?? new URL(url).searchParams.get('token') ?? 'anonymous';
-  return createHash('sha256').update(token).digest('hex').slice(0, 16);
+  return budgetKeyOf(headers.get('authorization') ?? new URL(url).searchParams.get('token') ?? 'anonymous');
 }
 
 /** Seconds or an HTTP date, as Retry-After may carry; null when absent or unreadable. */
@@ -42,6 +46,8 @@ export interface ResilientFetchOptions {
   clock?: Clock;
   random?: () => number;
   fetch?: typeof fetch;
+  /** A ceiling below the token's rate for these requests (a space's own setting). */
+  maxPerSecond?: number | null;
 }
 
 /**
@@ -66,7 +72,7 @@ export function createResilientFetch(options: ResilientFetchOptions): typeof fet
     const key = budgetKey(url, init);
     const started = clock.now();
     for (let attempt = 1; ; attempt += 1) {
-      await options.budget.take(key);
+      await options.budget.take(key, { maxPerSecond: options.maxPerSecond });
       let response: Response | null = null;
       let failure: unknown = null;
       try {
@@ -85,9 +91,11 @@ export function createResilientFetch(options: ResilientFetchOptions): typeof fet
       let delay = backoff(attempt);
       if (response?.status === 429) {
         delay = Math.max(delay, retryAfterMs(response.headers.get('retry-after'), clock.now()) ?? 0);
-        options.budget.pause(key, delay);
-      }
-      await response?.body?.cancel().catch(() => undefined);
+        // Every process waits it out, and the limit it names is the token's rate from now on.
+        await options.budget.pause(key, delay);
+        const named = rateOfTooManyRequests(await response.text().catch(() => ''));
+        if (named) await options.budget.learnRate(key, named, 'limit');
+      } else await response?.body?.cancel().catch(() => undefined);
       await clock.sleep(delay);
     }
   };

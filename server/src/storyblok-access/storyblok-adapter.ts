@@ -2,8 +2,9 @@ import { getRegion, REGIONAL_DATA } from '@storyblok/region-helper';
 import StoryblokClient from 'storyblok-js-client';
 import type { z } from 'zod';
 import type { RequestBudget } from './request-budget.ts';
-import { createResilientFetch, type RetryPolicy } from './resilient-fetch.ts';
+import { budgetKeyOf, createResilientFetch, type RetryPolicy } from './resilient-fetch.ts';
 import { StoryblokError, toStoryblokError } from './storyblok-error.ts';
+import { rateOfPlan } from './storyblok-rates.ts';
 import {
   componentSchema,
   regions,
@@ -30,6 +31,8 @@ export interface StoryblokAdapterOptions {
   /** The requests-per-second budget of each token, shared with every other Storyblok client of the process. */
   budget: RequestBudget;
   retryPolicy?: RetryPolicy;
+  /** Whether a space's plan sets its token's rate; false when the rate is configured whatever the plan. */
+  followPlan?: boolean;
 }
 
 /** created_at:asc pages stably through a whole space; updated_at:desc finds the latest edits first. */
@@ -70,6 +73,11 @@ export interface StoryblokAdapter {
 /** The only code that talks to Storyblok's Management API; everything else gets these typed answers. */
 export function createStoryblokAdapter(options: StoryblokAdapterOptions): StoryblokAdapter {
   const resilientFetch = createResilientFetch({ budget: options.budget, policy: options.retryPolicy });
+  const limitedFetch = (maxPerSecond: number | null | undefined) =>
+    maxPerSecond
+      ? createResilientFetch({ budget: options.budget, policy: options.retryPolicy, maxPerSecond })
+      : resilientFetch;
+  const authorization = (auth: StoryblokAuth) => (auth.kind === 'oauth' ? `Bearer ${auth.token}` : auth.token);
 
   const baseUrl = (region: Region) =>
     options.mapiUrl?.replaceAll('{region}', region) ?? `https://${REGIONAL_DATA[region].managementApiDomain}/v1`;
@@ -78,9 +86,9 @@ export function createStoryblokAdapter(options: StoryblokAdapterOptions): Storyb
 
   const client = (auth: StoryblokAuth, region: Region) =>
     new StoryblokClient({
-      oauthToken: auth.kind === 'oauth' ? `Bearer ${auth.token}` : auth.token,
+      oauthToken: authorization(auth),
       endpoint: baseUrl(region),
-      fetch: resilientFetch,
+      fetch: limitedFetch(auth.maxRequestsPerSecond),
       // Pacing and retries happen in resilientFetch; the client's own would pace twice and retry blindly.
       rateLimit: 1000,
       maxRetries: 1,
@@ -141,6 +149,9 @@ export function createStoryblokAdapter(options: StoryblokAdapterOptions): Storyb
         () => client(auth, region).get(`spaces/${spaceId}`, {}),
         (data) => data.space,
       );
+      // The plan sets the token's rate until Storyblok names a limit of its own.
+      const planRate = options.followPlan ? rateOfPlan(space.plan, space.plan_level) : null;
+      if (planRate) await options.budget.learnRate(budgetKeyOf(authorization(auth)), planRate, 'plan');
       return {
         id: space.id,
         name: space.name,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestBudget } from './request-budget.ts';
+import { createLocalBudget } from './request-budget.ts';
 import { StoryblokError } from './storyblok-error.ts';
 import { createStoryblokOAuth } from './storyblok-oauth.ts';
 
@@ -20,7 +20,7 @@ function storyblok(answers: Record<string, Answer>) {
     clientSecret: 'secret',
     oauthUrl: 'https://oauth.test',
     mapiUrl: 'https://mapi.test/v1',
-    budget: new RequestBudget(1000),
+    budget: createLocalBudget(1000),
     retryPolicy: { maxAttempts: 1, maxElapsedMs: 0, baseDelayMs: 0, maxDelayMs: 0 },
     fetch,
   });

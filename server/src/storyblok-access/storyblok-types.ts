@@ -26,6 +26,9 @@ export const spaceDetailSchema = z.object({
   default_lang_name: z.string().nullish(),
   /** The first private (preview) token: it reads drafts on the CDN. */
   first_token: z.string().nullish(),
+  /** The space's plan: its token's rate follows it (storyblok-rates.ts). */
+  plan: z.string().nullish().catch(null),
+  plan_level: z.number().nullish().catch(null),
 });
 export interface StoryblokSpace {
   id: number;
@@ -65,4 +68,7 @@ export const componentSchema = z.object({
 export type StoryblokComponentDefinition = z.infer<typeof componentSchema>;
 
 /** A personal access token is sent as it is; an OAuth token (one space, from the app install) as a Bearer token. */
-export type StoryblokAuth = { kind: 'personal'; token: string } | { kind: 'oauth'; token: string };
+export type StoryblokAuth = ({ kind: 'personal'; token: string } | { kind: 'oauth'; token: string }) & {
+  /** A ceiling below the token's rate for this space's requests (the space's own setting). */
+  maxRequestsPerSecond?: number | null;
+};

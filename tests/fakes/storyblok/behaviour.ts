@@ -38,7 +38,10 @@ export interface FakeStoryblokBehaviour {
   oauthRotatesRefreshToken: boolean;
   /** 429 answers carry `Retry-After` (seconds). The reference lists it as not documented. [UNCONFIRMED] */
   retryAfterHeader: boolean;
-  /** JSON bodies of error answers. Storyblok's exact texts beyond the 404 one are [UNCONFIRMED]. */
+  /**
+   * JSON bodies of error answers. Storyblok's exact texts beyond the 404 and 429 ones are [UNCONFIRMED]. A null
+   * `tooManyRequests` answers Storyblok's own text, which names the token's limit (reference §9, monoblok#269).
+   */
   errorBodies: {
     unauthorized: unknown;
     forbidden: unknown;
@@ -67,7 +70,7 @@ export const defaultBehaviour: FakeStoryblokBehaviour = {
     forbidden: { error: 'Forbidden' },
     // The one error text the SDK and community reports agree on; js-client reads arrays as [message].
     notFound: ['This record could not be found'],
-    tooManyRequests: { error: 'Too Many Requests' },
+    tooManyRequests: null,
     serverError: { error: 'Internal Server Error' },
   },
   unpublishClearsUnpublishedChanges: false,

@@ -95,7 +95,11 @@ export function trafficControl(
         const wait = limiter.take(rateKey(req), settings.rate);
         if (wait > 0) {
           if (behaviour.retryAfterHeader) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(wait))));
-          res.status(429).json(behaviour.errorBodies.tooManyRequests);
+          res.status(429).json(
+            behaviour.errorBodies.tooManyRequests ?? {
+              error: `Rate limit of ${settings.rate} request per second reached. Retry later.`,
+            },
+          );
           return;
         }
       }

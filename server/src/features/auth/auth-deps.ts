@@ -4,7 +4,12 @@ import type { ServerSecrets } from '../../boot/secrets.ts';
 import type { Clock } from '../../clock.ts';
 import { createSecretBox, type SecretBox } from '../../crypto/secret-box.ts';
 import type { Database } from '../../db/prisma.ts';
-import { createRateLimiter, type RateLimiter } from '../../http/rate-limiter.ts';
+import {
+  createRateLimiter,
+  createSharedRateLimiter,
+  type BucketRule,
+  type RateLimiter,
+} from '../../http/rate-limiter.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Logger } from '../../logger.ts';
 import { createAccessTokens, type AccessTokens } from './access-tokens.ts';
@@ -29,11 +34,15 @@ export interface AuthDeps {
   /** Keys the hashes of short codes (reauthentication), which a bare hash would not protect. */
   codeHashKey: Buffer;
   limiters: Record<keyof AuthLimits, RateLimiter>;
+  /** A rate limit of another feature, counted where these are (the database when processes share it). */
+  limiter(name: string, rule: BucketRule): RateLimiter;
 }
 
 /** What the app gives to build them: the process's parts, and the secrets the keys derive from. */
 export type AuthDepsInput = Pick<AuthDeps, 'prisma' | 'queue' | 'logger' | 'siteUrl' | 'clock' | 'settings'> & {
   secrets: ServerSecrets;
+  /** Whether other processes may share the database (PostgreSQL): the rate limits are then counted in it. */
+  sharedLimits: boolean;
 };
 
 function deriveKey(secret: string, purpose: string): Buffer {
@@ -42,8 +51,10 @@ function deriveKey(secret: string, purpose: string): Buffer {
 
 export function createAuthDeps(input: AuthDepsInput): AuthDeps {
   const { settings, clock } = input;
+  const limiter = (name: string, rule: BucketRule): RateLimiter =>
+    input.sharedLimits ? createSharedRateLimiter(input.prisma, name, rule, clock) : createRateLimiter(rule, clock);
   const limiters = Object.fromEntries(
-    Object.entries(settings.limits).map(([name, rule]) => [name, createRateLimiter(rule, clock)]),
+    Object.entries(settings.limits).map(([name, rule]) => [name, limiter(name, rule)]),
   ) as Record<keyof AuthLimits, RateLimiter>;
   return {
     prisma: input.prisma,
@@ -63,6 +74,7 @@ export function createAuthDeps(input: AuthDepsInput): AuthDeps {
     refreshChainKey: deriveKey(input.secrets.jwtSecret, 'refresh-token chain'),
     codeHashKey: deriveKey(input.secrets.jwtSecret, 'one-time code hashes'),
     limiters,
+    limiter,
   };
 }
 
@@ -70,13 +82,13 @@ export function createAuthDeps(input: AuthDepsInput): AuthDeps {
  * Takes one request from a bucket or answers 429. Hits are logged (ASVS 16.3.3) with the bucket and, for
  * address buckets, without the address.
  */
-export function consume(
+export async function consume(
   deps: AuthDeps,
   bucket: keyof AuthLimits,
   key: string,
   options: { mail?: boolean; keyIsAddress?: boolean } = {},
-): void {
-  if (deps.limiters[bucket].take(key)) return;
+): Promise<void> {
+  if (await deps.limiters[bucket].take(key)) return;
   deps.logger.warn({ bucket, ...(options.keyIsAddress ? {} : { key }) }, 'auth rate limit reached');
   throw options.mail ? tooManyEmails() : tooManyRequests();
 }

@@ -82,7 +82,7 @@ export async function challengeFactor(
   factorId: string,
   client: ClientInfo,
 ) {
-  consume(deps, 'mfaPerIp', client.ip);
+  await consume(deps, 'mfaPerIp', client.ip);
   await findFactor(deps, auth, factorId);
   const now = deps.clock.now();
   const challenge = await deps.prisma.mfaChallenge.create({
@@ -112,7 +112,7 @@ export async function verifyFactor(
   client: ClientInfo,
 ): Promise<AuthSessionResponse> {
   const { prisma } = deps;
-  consume(deps, 'mfaPerIp', client.ip);
+  await consume(deps, 'mfaPerIp', client.ip);
   const factor = await findFactor(deps, auth, factorId);
   const challenge = await prisma.mfaChallenge.findUnique({
     where: { id: input.challengeId },

@@ -14,8 +14,8 @@ export async function requestRecovery(
   redirectTo: string,
   client: ClientInfo,
 ): Promise<void> {
-  consume(deps, 'mailPerIp', client.ip);
-  consume(deps, 'mailPerAddress', email, { mail: true, keyIsAddress: true });
+  await consume(deps, 'mailPerIp', client.ip);
+  await consume(deps, 'mailPerAddress', email, { mail: true, keyIsAddress: true });
   await runDetached(deps, 'recover', async () => {
     const user = await deps.prisma.user.findUnique({
       where: { email },

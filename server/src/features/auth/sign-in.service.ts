@@ -17,7 +17,7 @@ export async function passwordGrant(
   password: string,
   client: ClientInfo,
 ): Promise<AuthSessionResponse> {
-  consume(deps, 'tokenPerIp', client.ip);
+  await consume(deps, 'tokenPerIp', client.ip);
   const address = email.trim().toLowerCase();
   const attempt = await beginCredentialCheck(deps, 'password', address, client.ip);
   const user = await deps.prisma.user.findUnique({

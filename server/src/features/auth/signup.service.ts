@@ -24,8 +24,8 @@ export async function signUp(
   redirectTo: string,
   client: ClientInfo,
 ): Promise<AuthUser> {
-  consume(deps, 'mailPerIp', client.ip);
-  consume(deps, 'mailPerAddress', input.email, { mail: true, keyIsAddress: true });
+  await consume(deps, 'mailPerIp', client.ip);
+  await consume(deps, 'mailPerAddress', input.email, { mail: true, keyIsAddress: true });
   assertStrongPassword(input.password);
   const passwordHash = await deps.passwords.hash(input.password);
   const now = new Date(deps.clock.now());
@@ -133,8 +133,8 @@ export async function resend(
   redirectTo: string,
   client: ClientInfo,
 ): Promise<void> {
-  consume(deps, 'mailPerIp', client.ip);
-  consume(deps, 'mailPerAddress', input.email, { mail: true, keyIsAddress: true });
+  await consume(deps, 'mailPerIp', client.ip);
+  await consume(deps, 'mailPerAddress', input.email, { mail: true, keyIsAddress: true });
   await runDetached(deps, 'resend', async () => {
     const user = await deps.prisma.user.findUnique({
       where: { email: input.email },

@@ -66,7 +66,7 @@ export async function updateUser(
   redirectTo: string,
   client: ClientInfo,
 ): Promise<AuthUser> {
-  consume(deps, 'userUpdatePerUser', auth.userId);
+  await consume(deps, 'userUpdatePerUser', auth.userId);
   const { prisma } = deps;
   const user = await prisma.user.findUnique({
     where: { id: auth.userId },
@@ -123,7 +123,7 @@ export async function updateUser(
 
 /** E-mails a six-digit code that PUT /user takes as `nonce` when the sign-in is not recent. */
 export async function reauthenticate(deps: AuthDeps, auth: AuthenticatedRequest): Promise<void> {
-  consume(deps, 'userUpdatePerUser', auth.userId);
+  await consume(deps, 'userUpdatePerUser', auth.userId);
   const last = await lastIssuedAt(deps, auth.userId, 'reauthentication');
   if (last !== null && deps.clock.now() - last < deps.settings.mailCooldownSeconds * 1000) throw tooManyEmails();
   const code = await issueReauthenticationCode(deps, auth.userId, auth.email);

@@ -40,8 +40,8 @@ export async function verifyEmailLink(
   input: VerifyInput,
   client: ClientInfo,
 ): Promise<AuthSessionResponse> {
-  consume(deps, 'verifyPerIp', client.ip);
-  if (input.email !== undefined) consume(deps, 'verifyPerAddress', input.email, { keyIsAddress: true });
+  await consume(deps, 'verifyPerIp', client.ip);
+  if (input.email !== undefined) await consume(deps, 'verifyPerAddress', input.email, { keyIsAddress: true });
   const used = await consumeLinkToken(deps, input.token, kindsOf[input.type], input.email);
   if (!used) throw linkInvalid();
   await apply(deps, used);

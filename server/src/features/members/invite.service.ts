@@ -40,7 +40,7 @@ export async function inviteUser(
   const { prisma } = deps;
   const present = await prisma.membership.findFirst({ where: { spaceId, user: { email } }, select: memberSelect });
   if (present) return unchanged(present, email);
-  if (!deps.invitations.take(actor.userId)) {
+  if (!(await deps.invitations.take(actor.userId))) {
     throw new AppError('rate_limited', 'You have sent many invitations in a short time. Please wait a while.');
   }
 

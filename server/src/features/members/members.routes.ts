@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import { acceptInvite, approveRequest, changeRole, declineInvite, inviteUser, revokeUser } from '#contract/members.ts';
-import { createRateLimiter } from '../../http/rate-limiter.ts';
 import type { BindRoute } from '../../http/route-binder.ts';
 import { acceptInvitation, declineInvitation } from './invitations.service.ts';
 import { inviteUser as invite } from './invite.service.ts';
@@ -16,7 +15,7 @@ const INVITATIONS_PER_INVITER = { burst: 100, refill: 100, perSeconds: 3600 };
 export function membersRoutes(bind: BindRoute, services: Omit<MemberDeps, 'invitations'>): Router {
   const deps: MemberDeps = {
     ...services,
-    invitations: createRateLimiter(INVITATIONS_PER_INVITER, services.auth.clock),
+    invitations: services.auth.limiter('invitationsPerInviter', INVITATIONS_PER_INVITER),
   };
   const router = Router();
   const space = { space: byPathId };
