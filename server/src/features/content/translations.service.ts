@@ -102,62 +102,6 @@ export async function saveTranslation(
   return toKeyView(row);
 }
 
-/** Marks translations verified against the current source (or unverified), in bulk. */
-export async function setVerified(
-  deps: ContentDeps,
-  spaceId: number,
-  items: Array<KeyRef & { space_locale_id: number }>,
-  verified: boolean,
-): Promise<{ updated: number; skipped: string[] }> {
-  const { prisma } = deps;
-  const localeIds = [...new Set(items.map((item) => item.space_locale_id))];
-  for (const id of localeIds) await localeInSpace(prisma, spaceId, id);
-  const keys = await prisma.translatableKey.findMany({
-    where: { spaceId, key: { in: [...new Set(items.map((item) => item.key))] } },
-    select: {
-      id: true,
-      key: true,
-      hash: true,
-      valueText: true,
-      storyId: true,
-      translations: {
-        where: { spaceLocaleId: { in: localeIds } },
-        select: { id: true, spaceLocaleId: true, referenceHash: true },
-      },
-    },
-  });
-  const skipped: string[] = [];
-  const changes: Array<{ id: number; storyId: number; hash: string; valueText: string }> = [];
-  for (const item of items) {
-    const candidates = keys.filter((key) => key.key === item.key && (!item.story_id || key.storyId === item.story_id));
-    const key = candidates.length === 1 ? candidates[0]! : null;
-    const translation = key?.translations.find((row) => row.spaceLocaleId === item.space_locale_id);
-    const already =
-      translation && (verified ? translation.referenceHash === key!.hash : translation.referenceHash === null);
-    if (!key || !translation || already) {
-      skipped.push(item.key);
-      continue;
-    }
-    changes.push({ id: translation.id, storyId: key.storyId, hash: key.hash, valueText: key.valueText });
-  }
-  if (changes.length === 0) return { updated: 0, skipped };
-  const storyIds = changes.map((change) => change.storyId);
-  await withStoryCounts(prisma, spaceId, storyIds, async (tx) => {
-    // In id order, so two bulk changes of the same translations never wait on each other in a circle.
-    for (const change of [...changes].sort((a, b) => a.id - b.id)) {
-      await tx.translation.update({
-        where: { id: change.id },
-        data: verified
-          ? { referenceHash: change.hash, verifiedSourceText: change.valueText }
-          : { referenceHash: null, verifiedSourceText: null },
-        select: { id: true },
-      });
-    }
-  });
-  await scheduleWriteBack(deps, [...new Set(storyIds)]);
-  return { updated: changes.length, skipped };
-}
-
 /** Copies a key's translation to every other key of the space with the same source, in that locale. */
 export async function applyToAssociated(
   deps: ContentDeps,
