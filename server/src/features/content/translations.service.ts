@@ -4,9 +4,9 @@ import { AppError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { scheduleWriteBack } from '../write-back/index.ts';
-import { withStoryCounts } from './content-counts.service.ts';
+import { addToCounts, withStoryCounts, withStoryLock } from './content-counts.service.ts';
 import { localeInSpace } from './content-scope.ts';
-import { resolveKey, type KeyRef } from './key-lookup.ts';
+import { keyGone, resolveKey, type KeyRef } from './key-lookup.ts';
 import { keyViewSelect, toKeyView } from './key-view.ts';
 import { normalizeValue } from './translation-value.ts';
 
@@ -62,27 +62,43 @@ export async function saveTranslation(
     );
   }
   const verifying = input.reference_hash !== undefined && input.reference_hash !== null;
-  if (verifying && input.reference_hash !== key.hash) {
-    throw new AppError(
-      'source_changed',
-      'The source text changed since you opened this key. Check the new source, then save again.',
-    );
-  }
   const normalized = normalizeValue(key.fieldType, input.value);
   const where = { translatableKeyId_spaceLocaleId: { translatableKeyId: key.id, spaceLocaleId: locale.id } };
-  await withStoryCounts(prisma, spaceId, [key.storyId], async (tx) => {
+  await withStoryLock(prisma, key.storyId, async (tx) => {
     if (input.base_updated_at !== undefined) await assertUnchangedSince(tx, where, input.base_updated_at);
-    await tx.translationAsk.deleteMany({ where: { translatableKeyId: key.id, spaceLocaleId: locale.id } });
+    // A manual save replaces any AI ask. The key's source and its translation as they are now, under the lock,
+    // decide how the counts move (a sync may have changed the source since the key was looked up).
+    const [now] = await tx.$queryRaw<
+      Array<{ hash: string; value_text: string; reference_hash: string | null; translated: boolean }>
+    >`
+      WITH asks AS (
+        DELETE FROM translation_asks WHERE translatable_key_id = ${key.id} AND space_locale_id = ${locale.id}
+      )
+      SELECT k.hash, k.value_text, t.reference_hash, t.id IS NOT NULL AS translated
+      FROM translatable_keys k
+      LEFT JOIN translations t ON t.translatable_key_id = k.id AND t.space_locale_id = ${locale.id}
+      WHERE k.id = ${key.id}`;
+    if (!now) throw keyGone();
+    if (verifying && input.reference_hash !== now.hash) {
+      throw new AppError(
+        'source_changed',
+        'The source text changed since you opened this key. Check the new source, then save again.',
+      );
+    }
+    const wasVerified = now.translated && now.reference_hash === now.hash;
+    const change = { storyId: key.storyId, spaceLocaleId: locale.id };
     if (normalized.empty) {
-      await tx.translation.deleteMany({ where: { translatableKeyId: key.id, spaceLocaleId: locale.id } });
+      if (!now.translated) return;
+      await tx.translation.delete({ where, select: { id: true } });
+      await addToCounts(tx, spaceId, { ...change, translated: -1, verified: wasVerified ? -1 : 0 });
       return;
     }
     const data = {
       value: normalized.value as Prisma.InputJsonValue,
       valueText: normalized.valueText,
       isNeedingFormatting: normalized.isNeedingFormatting,
-      referenceHash: verifying ? key.hash : null,
-      verifiedSourceText: verifying ? key.valueText : null,
+      referenceHash: verifying ? now.hash : null,
+      verifiedSourceText: verifying ? now.value_text : null,
       origin: 'manual' as const,
       translatedById: userId,
     };
@@ -92,6 +108,11 @@ export async function saveTranslation(
       create: { translatableKeyId: key.id, spaceLocaleId: locale.id, ...data },
       update: { ...data, glossaryIssues: [] },
       select: { id: true },
+    });
+    await addToCounts(tx, spaceId, {
+      ...change,
+      translated: now.translated ? 0 : 1,
+      verified: Number(verifying) - Number(wasVerified),
     });
   });
   await scheduleWriteBack(deps, [key.storyId]);
