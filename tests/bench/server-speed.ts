@@ -9,7 +9,7 @@ import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { countsAndRecount } from '#tests/support/space-counts.ts';
-import { startTestServer } from '#tests/support/test-server.ts';
+import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { bigStoryData } from '#tests/support/big-story.ts';
 import { startRawReference } from './server/raw-reference.ts';
 import { countStatements } from './server/statement-counter.ts';
@@ -71,6 +71,17 @@ function printKinds(texts: string[]): void {
   }
   for (const [kind, count] of [...kinds].sort((a, b) => b[1] - a[1]))
     console.log(`${String(count).padStart(6)}  ${kind}`);
+}
+
+/** Waits until no write-back of the space is pending or under way (at most a minute). */
+async function writeBacksDone(server: TestServer, spaceId: number): Promise<void> {
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    const busy = await server.prisma.storyWriteBack.count({
+      where: { story: { spaceId }, status: { in: ['pending', 'writing'] } },
+    });
+    if (busy === 0) return;
+    await sleep(500);
+  }
 }
 
 async function databaseReachable(): Promise<boolean> {
@@ -170,6 +181,8 @@ try {
     await raw.close();
   }
 
+  // The write-backs the saves queued run before the verification is counted, not during it.
+  await writeBacksDone(server, spaceId);
   const unverified = (
     await api.call('getStory', { params: { storyId: home.id }, query: { locale: 'de' } })
   ).translatable_keys
