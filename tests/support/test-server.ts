@@ -37,6 +37,8 @@ export interface TestServer {
   secrets: ServerSecrets;
   /** Where the outbox writes .eml files (a folder of this server's own, removed on close). */
   mailDir: string;
+  /** The SQL statements Prisma sent since the last reset (recorded with the countStatements option). */
+  statements: { texts(): string[]; reset(): void };
   /** Makes health and readiness answer as during a shutdown. */
   setStopping(value: boolean): void;
   close(): Promise<void>;
@@ -58,6 +60,10 @@ export interface TestServerOptions {
    * PGlite sharing the one in-process connection. The database stays until the first server closes.
    */
   sameDatabaseAs?: TestServer;
+  /** Off for benchmarks, which time what production runs; on otherwise, so every answer meets the contract. */
+  validateResponses?: boolean;
+  /** Records every SQL statement Prisma sends, in `statements`. */
+  countStatements?: boolean;
 }
 
 /**
@@ -86,7 +92,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const { secrets } = resolveSecrets(env, null);
   const logs = new LogCapture();
   const logger = createLogger({ level: env.LOG_LEVEL, destination: logs });
-  const prisma = createPrisma(database.driver);
+  let statements: string[] = [];
+  const prisma = createPrisma(
+    database.driver,
+    options.countStatements ? { onStatement: (sql) => statements.push(sql) } : {},
+  );
   const mailTransport = createMailTransport(env);
   // A second server on the same embedded database shares its process: the first one's running jobs are not cut off.
   const queue = createJobQueue({
@@ -148,7 +158,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         credentialLimits: { ...roomyCredentialLimits, ...options.authSettings?.credentialLimits },
       },
     },
-    { validateResponses: true, extraRoutes: options.extraRoutes, mountFrontEnds: options.mountFrontEnds },
+    {
+      validateResponses: options.validateResponses ?? true,
+      extraRoutes: options.extraRoutes,
+      mountFrontEnds: options.mountFrontEnds,
+    },
   );
   server.on('request', app);
   return {
@@ -161,6 +175,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logs,
     secrets,
     mailDir,
+    statements: {
+      texts: () => statements,
+      reset: () => {
+        statements = [];
+      },
+    },
     setStopping: (value) => {
       stopping = value;
     },

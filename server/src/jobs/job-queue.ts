@@ -8,6 +8,7 @@ import type { JobContext, JobDefinition, JobRef } from './define-job.ts';
 import { givenUpError, givenUpQueueOf } from './given-up.ts';
 import { failOrphanedRuns } from './orphaned-runs.ts';
 import { recordGivenUp, runAttempt } from './run-attempt.ts';
+import { createWakeTimers, retryWakeSeconds, watchDueJobs } from './wake-timers.ts';
 
 export interface SendOptions {
   /** Groups jobs for the job's policy (for 'short' and 'stately', asking again while one waits changes nothing). */
@@ -50,8 +51,10 @@ export interface JobQueueOptions {
   prisma: Database;
   logger: Logger;
   /**
-   * How often expired jobs (a run whose worker died) are looked for and handed back for a retry. Short,
-   * because it is how soon work interrupted by a crash resumes; the check is one cheap query.
+   * How often expired jobs (a run whose worker died) are looked for and handed back for a retry, and how often
+   * an idle worker looks for jobs no notification told it about (a retry or a delayed job sent by another
+   * process): how soon work interrupted by a crash elsewhere resumes. Every look is a statement, so an idle
+   * server's cost is in proportion to it.
    */
   superviseIntervalSeconds?: number;
   /**
@@ -73,11 +76,25 @@ const NO_JOB = '00000000-0000-0000-0000-000000000000';
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { driver, prisma, logger } = options;
   const works = options.works ?? true;
+  // Supervising finds the jobs of a worker that died (their heartbeat stopped): every 30 s, so such a job resumes
+  // within a minute of the crash, at a few statements a minute.
+  const superviseSeconds = options.superviseIntervalSeconds ?? 30;
+  // A job sent is announced with NOTIFY (in the sender's transaction, so at its commit), which wakes the workers
+  // of every process at once; polling is only the floor under that. The schedules are looked at twice a minute.
+  // A process that only serves HTTP sends jobs and leaves supervising and schedules to the workers.
   const timing = {
-    superviseIntervalSeconds: options.superviseIntervalSeconds ?? 10,
-    monitorIntervalSeconds: options.superviseIntervalSeconds ?? 10,
+    superviseIntervalSeconds: superviseSeconds,
+    monitorIntervalSeconds: superviseSeconds,
+    cronWorkerIntervalSeconds: 30,
+    // Flows (jobs waiting for other jobs) are not used: their poller need not run every five seconds.
+    flowIntervalSeconds: 300,
+    useListenNotify: true,
     ...(works ? {} : { supervise: false, schedule: false }),
   };
+  // Each worker's own poll is a last resort: jobs due now are announced, jobs come due later are looked for by
+  // watchDueJobs for all queues at once.
+  const polling = { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 300 };
+  const dueEverySeconds = Math.min(10, superviseSeconds);
   const boss = driver.pglite
     ? new PgBoss({ backend: 'pglite', db: fromPglite(driver.pglite), ...timing })
     : new PgBoss({
@@ -88,7 +105,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       });
   const known = new Map<string, JobDefinition>();
   const workerIds = new Map<string, string>();
+  /** Every worker of this process on the queue looks for a job now instead of at its next poll. */
+  function wakeQueue(name: string): void {
+    if (state !== 'running') return;
+    for (const worker of boss.getWipData()) if (worker.name === name) boss.notifyWorker(worker.id);
+  }
+  const wakes = createWakeTimers(wakeQueue);
   let state: 'idle' | 'running' | 'stopped' = 'idle';
+  let dueJobs: { stop: () => void } | null = null;
 
   // While the database is away every poll of every worker fails until it is back, which pg-boss rides out by
   // itself: a line each, without the connection object such an error carries.
@@ -144,6 +168,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     // worker was killed once too often, which no handler of ours could see.
     if (job.onGiveUp) {
       await ensureQueue(givenUp, 'standard', {
+        notify: true,
         retryLimit: 5,
         retryDelay: 10,
         retryBackoff: true,
@@ -151,6 +176,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       });
     }
     await ensureQueue(job.name, job.policy, {
+      notify: true,
       retryLimit: job.retry.limit,
       retryDelay: job.retry.delaySeconds,
       retryBackoff: true,
@@ -169,20 +195,36 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         localConcurrency: job.concurrency,
         // Counted in the database across every worker process, so a space's share holds however many there are.
         ...(job.group ? { groupConcurrency: job.group.concurrency } : {}),
-        pollingIntervalSeconds: 1,
+        ...polling,
       },
       async ([raw]) => {
         if (!raw) return;
-        await runAttempt(job, job.payload.parse(raw.data), contextOf(raw, job.name), prisma);
+        try {
+          await runAttempt(job, job.payload.parse(raw.data), contextOf(raw, job.name), prisma);
+        } catch (error) {
+          // The retry (or, after the last one, the given-up run) comes due later, without a notification.
+          for (const seconds of retryWakeSeconds(job.retry, raw.retryCount)) wakes.after(job.name, seconds);
+          if (job.onGiveUp) wakes.after(givenUp, 1);
+          throw error;
+        } finally {
+          // More jobs may wait than the one notification that announced them woke workers for.
+          wakeQueue(job.name);
+        }
       },
     );
     workerIds.set(job.name, workerId);
     if (job.onGiveUp) {
-      await boss.work(givenUp, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 }, async ([raw]) => {
-        if (!raw) return;
-        const context = contextOf(raw, givenUp);
-        await recordGivenUp(job, job.payload.parse(raw.data), givenUpError(raw.sourceOutput), context, prisma);
-      });
+      const givenUpWorker = await boss.work(
+        givenUp,
+        { batchSize: 1, includeMetadata: true, ...polling },
+        async ([raw]) => {
+          if (!raw) return;
+          const context = contextOf(raw, givenUp);
+          await recordGivenUp(job, job.payload.parse(raw.data), givenUpError(raw.sourceOutput), context, prisma);
+          wakeQueue(givenUp);
+        },
+      );
+      workerIds.set(givenUp, givenUpWorker);
     }
   }
 
@@ -201,6 +243,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         if (cutOff > 0) logger.warn({ jobs: cutOff }, 'jobs cut off by the last stop of the server are tried again');
       }
       state = 'running';
+      dueJobs = watchDueJobs({
+        everySeconds: dueEverySeconds,
+        names: () => [...workerIds.keys()],
+        query: (text, values) => boss.getDb().executeSql(text, values) as Promise<{ rows: Array<{ name: string }> }>,
+        wake: wakeQueue,
+      });
     },
     async send(job, payload, sendOptions = {}) {
       const definition = definitionOf(job);
@@ -211,10 +259,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         ...groupOf(definition, data),
         ...through(sendOptions.transaction),
       });
-      // A worker of this process would otherwise wait for its next poll (up to a second) to see the job; one
-      // sent in a transaction is not there to see until it commits.
-      const workerId = workerIds.get(job.name);
-      if (id && workerId && !sendOptions.startAfterSeconds && !sendOptions.transaction) boss.notifyWorker(workerId);
+      // A job due now is announced by NOTIFY; one due later wakes this process's worker when it is due (a worker
+      // elsewhere finds it at its next poll).
+      if (id && sendOptions.startAfterSeconds) wakes.after(job.name, sendOptions.startAfterSeconds);
       return id;
     },
     async sendMany(job, payloads, sendOptions = {}) {
@@ -225,8 +272,6 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         return { data, ...groupOf(definition, data) };
       });
       await boss.insert(job.name, jobs, through(sendOptions.transaction));
-      const workerId = workerIds.get(job.name);
-      if (workerId && !sendOptions.transaction) boss.notifyWorker(workerId);
     },
     async cancelWaiting(job, match, cancelOptions = {}) {
       definitionOf(job);
@@ -246,6 +291,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (state === 'stopped') return;
       const wasRunning = state === 'running';
       state = 'stopped';
+      wakes.clear();
+      dueJobs?.stop();
       if (wasRunning) await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
     },
   };

@@ -26,6 +26,55 @@ export async function withStoryCounts<T>(
 }
 
 /**
+ * Runs a change to translations of one story that holds its story's lock, as every change to its counts does:
+ * what `work` reads of the story's translations after the lock is what every earlier change committed, so it can
+ * tell exactly how its own change moves the counts and add that (`addToCounts`) instead of recounting the story.
+ */
+export async function withStoryLock<T>(prisma: Database, storyId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM story_nodes WHERE id = ${storyId} FOR UPDATE`;
+    return work(tx);
+  });
+}
+
+export interface CountChange {
+  storyId: number;
+  spaceLocaleId: number;
+  /** +1 for a translation made, -1 for one removed. */
+  translated: number;
+  /** +1 for a translation that became verified, -1 for one that stopped being. */
+  verified: number;
+}
+
+/**
+ * Adds a change to the counts of a story in a language, of the language and of the space, in one statement.
+ * A story without statistics in the language yet had nothing counted there.
+ */
+export async function addToCounts(tx: Tx, spaceId: number, change: CountChange): Promise<void> {
+  const { storyId, spaceLocaleId, translated, verified } = change;
+  // Removing a translation is no new translation: the time of the last one stays.
+  const at = translated >= 0 ? new Date() : null;
+  await tx.$executeRaw`
+    WITH stats AS (
+      INSERT INTO story_locale_stats (story_id, space_locale_id, translated_count, verified_count, last_translation_at)
+      VALUES (${storyId}, ${spaceLocaleId}, ${translated}, ${verified}, ${at}::timestamptz)
+      ON CONFLICT (story_id, space_locale_id) DO UPDATE SET
+        translated_count = story_locale_stats.translated_count + EXCLUDED.translated_count,
+        verified_count = story_locale_stats.verified_count + EXCLUDED.verified_count,
+        last_translation_at = greatest(story_locale_stats.last_translation_at, EXCLUDED.last_translation_at)
+    ),
+    languages AS (
+      UPDATE space_locales SET
+        translated_key_count = translated_key_count + ${translated},
+        verified_key_count = verified_key_count + ${verified},
+        last_translation_at = greatest(last_translation_at, ${at}::timestamptz)
+      WHERE id = ${spaceLocaleId}
+    )
+    UPDATE spaces SET translated_keys_count = translated_keys_count + ${translated}
+    WHERE id = ${spaceId} AND ${translated} <> 0`;
+}
+
+/**
  * Recounts the stories' per-language statistics and adds what changed to the languages and the space. One
  * statement: every part of it reads the statistics as they were before it, so the differences are exact.
  */

@@ -7,6 +7,7 @@ import { spaceOfLocale, spaceOfStory, storyNotFound } from './content-scope.ts';
 import * as folders from './folder.service.ts';
 import * as stories from './story.service.ts';
 import * as translations from './translations.service.ts';
+import { setVerified } from './verify.service.ts';
 
 /** Large richtext translations are allowed; the rest of the API keeps small bodies. */
 export const TRANSLATION_BODY_LIMIT = '1mb';
@@ -44,11 +45,11 @@ export function contentRoutes(bind: BindRoute, deps: translations.ContentDeps): 
       bodyLimit: TRANSLATION_BODY_LIMIT,
     },
   );
-  bind(router, markAsVerified, ({ body, member }) => translations.setVerified(deps, member!.spaceId, body, true), {
+  bind(router, markAsVerified, ({ body, member }) => setVerified(deps, member!.spaceId, body, true), {
     space: ({ body }) => spaceOfLocale(prisma, body[0]!.space_locale_id),
     bodyLimit: '512kb',
   });
-  bind(router, markAsUnverified, ({ body, member }) => translations.setVerified(deps, member!.spaceId, body, false), {
+  bind(router, markAsUnverified, ({ body, member }) => setVerified(deps, member!.spaceId, body, false), {
     space: ({ body }) => spaceOfLocale(prisma, body[0]!.space_locale_id),
     bodyLimit: '512kb',
   });

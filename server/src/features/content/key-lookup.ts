@@ -16,16 +16,18 @@ export async function resolveKey(prisma: Database, spaceId: number, ref: KeyRef)
     select: { id: true, key: true, hash: true, fieldType: true, valueText: true, storyId: true },
     take: 2,
   });
-  if (matches.length === 0) {
-    throw new AppError(
-      'not_found',
-      'This key is not in the space any more (its story changed in Storyblok); reload the story.',
-    );
-  }
+  if (matches.length === 0) throw keyGone();
   if (matches.length > 1) {
     throw new AppError('invalid_request', 'This key is in several stories; say which one.', [
       { path: 'body.story_id', message: 'Name the story of the key' },
     ]);
   }
   return matches[0]!;
+}
+
+export function keyGone(): AppError {
+  return new AppError(
+    'not_found',
+    'This key is not in the space any more (its story changed in Storyblok); reload the story.',
+  );
 }

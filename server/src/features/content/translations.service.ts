@@ -4,9 +4,9 @@ import { AppError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { scheduleWriteBack } from '../write-back/index.ts';
-import { withStoryCounts } from './content-counts.service.ts';
+import { addToCounts, withStoryCounts, withStoryLock } from './content-counts.service.ts';
 import { localeInSpace } from './content-scope.ts';
-import { resolveKey, type KeyRef } from './key-lookup.ts';
+import { keyGone, resolveKey, type KeyRef } from './key-lookup.ts';
 import { keyViewSelect, toKeyView } from './key-view.ts';
 import { normalizeValue } from './translation-value.ts';
 
@@ -62,27 +62,43 @@ export async function saveTranslation(
     );
   }
   const verifying = input.reference_hash !== undefined && input.reference_hash !== null;
-  if (verifying && input.reference_hash !== key.hash) {
-    throw new AppError(
-      'source_changed',
-      'The source text changed since you opened this key. Check the new source, then save again.',
-    );
-  }
   const normalized = normalizeValue(key.fieldType, input.value);
   const where = { translatableKeyId_spaceLocaleId: { translatableKeyId: key.id, spaceLocaleId: locale.id } };
-  await withStoryCounts(prisma, spaceId, [key.storyId], async (tx) => {
+  await withStoryLock(prisma, key.storyId, async (tx) => {
     if (input.base_updated_at !== undefined) await assertUnchangedSince(tx, where, input.base_updated_at);
-    await tx.translationAsk.deleteMany({ where: { translatableKeyId: key.id, spaceLocaleId: locale.id } });
+    // A manual save replaces any AI ask. The key's source and its translation as they are now, under the lock,
+    // decide how the counts move (a sync may have changed the source since the key was looked up).
+    const [now] = await tx.$queryRaw<
+      Array<{ hash: string; value_text: string; reference_hash: string | null; translated: boolean }>
+    >`
+      WITH asks AS (
+        DELETE FROM translation_asks WHERE translatable_key_id = ${key.id} AND space_locale_id = ${locale.id}
+      )
+      SELECT k.hash, k.value_text, t.reference_hash, t.id IS NOT NULL AS translated
+      FROM translatable_keys k
+      LEFT JOIN translations t ON t.translatable_key_id = k.id AND t.space_locale_id = ${locale.id}
+      WHERE k.id = ${key.id}`;
+    if (!now) throw keyGone();
+    if (verifying && input.reference_hash !== now.hash) {
+      throw new AppError(
+        'source_changed',
+        'The source text changed since you opened this key. Check the new source, then save again.',
+      );
+    }
+    const wasVerified = now.translated && now.reference_hash === now.hash;
+    const change = { storyId: key.storyId, spaceLocaleId: locale.id };
     if (normalized.empty) {
-      await tx.translation.deleteMany({ where: { translatableKeyId: key.id, spaceLocaleId: locale.id } });
+      if (!now.translated) return;
+      await tx.translation.delete({ where, select: { id: true } });
+      await addToCounts(tx, spaceId, { ...change, translated: -1, verified: wasVerified ? -1 : 0 });
       return;
     }
     const data = {
       value: normalized.value as Prisma.InputJsonValue,
       valueText: normalized.valueText,
       isNeedingFormatting: normalized.isNeedingFormatting,
-      referenceHash: verifying ? key.hash : null,
-      verifiedSourceText: verifying ? key.valueText : null,
+      referenceHash: verifying ? now.hash : null,
+      verifiedSourceText: verifying ? now.value_text : null,
       origin: 'manual' as const,
       translatedById: userId,
     };
@@ -93,6 +109,11 @@ export async function saveTranslation(
       update: { ...data, glossaryIssues: [] },
       select: { id: true },
     });
+    await addToCounts(tx, spaceId, {
+      ...change,
+      translated: now.translated ? 0 : 1,
+      verified: Number(verifying) - Number(wasVerified),
+    });
   });
   await scheduleWriteBack(deps, [key.storyId]);
   const row = await prisma.translatableKey.findUniqueOrThrow({
@@ -100,62 +121,6 @@ export async function saveTranslation(
     select: keyViewSelect(locale.id),
   });
   return toKeyView(row);
-}
-
-/** Marks translations verified against the current source (or unverified), in bulk. */
-export async function setVerified(
-  deps: ContentDeps,
-  spaceId: number,
-  items: Array<KeyRef & { space_locale_id: number }>,
-  verified: boolean,
-): Promise<{ updated: number; skipped: string[] }> {
-  const { prisma } = deps;
-  const localeIds = [...new Set(items.map((item) => item.space_locale_id))];
-  for (const id of localeIds) await localeInSpace(prisma, spaceId, id);
-  const keys = await prisma.translatableKey.findMany({
-    where: { spaceId, key: { in: [...new Set(items.map((item) => item.key))] } },
-    select: {
-      id: true,
-      key: true,
-      hash: true,
-      valueText: true,
-      storyId: true,
-      translations: {
-        where: { spaceLocaleId: { in: localeIds } },
-        select: { id: true, spaceLocaleId: true, referenceHash: true },
-      },
-    },
-  });
-  const skipped: string[] = [];
-  const changes: Array<{ id: number; storyId: number; hash: string; valueText: string }> = [];
-  for (const item of items) {
-    const candidates = keys.filter((key) => key.key === item.key && (!item.story_id || key.storyId === item.story_id));
-    const key = candidates.length === 1 ? candidates[0]! : null;
-    const translation = key?.translations.find((row) => row.spaceLocaleId === item.space_locale_id);
-    const already =
-      translation && (verified ? translation.referenceHash === key!.hash : translation.referenceHash === null);
-    if (!key || !translation || already) {
-      skipped.push(item.key);
-      continue;
-    }
-    changes.push({ id: translation.id, storyId: key.storyId, hash: key.hash, valueText: key.valueText });
-  }
-  if (changes.length === 0) return { updated: 0, skipped };
-  const storyIds = changes.map((change) => change.storyId);
-  await withStoryCounts(prisma, spaceId, storyIds, async (tx) => {
-    // In id order, so two bulk changes of the same translations never wait on each other in a circle.
-    for (const change of [...changes].sort((a, b) => a.id - b.id)) {
-      await tx.translation.update({
-        where: { id: change.id },
-        data: verified
-          ? { referenceHash: change.hash, verifiedSourceText: change.valueText }
-          : { referenceHash: null, verifiedSourceText: null },
-        select: { id: true },
-      });
-    }
-  });
-  await scheduleWriteBack(deps, [...new Set(storyIds)]);
-  return { updated: changes.length, skipped };
 }
 
 /** Copies a key's translation to every other key of the space with the same source, in that locale. */
