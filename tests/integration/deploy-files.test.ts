@@ -23,7 +23,7 @@ function contextCopies(): string[] {
 /** Whether an engines range of `^x.y.z` and `>=x.y.z` parts accepts every release of a major version. */
 function acceptsMajor(range: string, major: number): boolean {
   return range.split('||').some((part) => {
-    const [, operator, least] = /^\s*(\^|>=)(\d+)\./.exec(part) ?? [];
+    const [, operator, least] = /^\s*(\^|>=)\s*(\d+)/.exec(part) ?? [];
     if (least === undefined) return false;
     return operator === '^' ? Number(least) === major : Number(least) <= major;
   });
