@@ -29,7 +29,8 @@ try {
     await markMigrationRolledBack(driver, rolledBack);
     console.log(`Marked ${rolledBack} as rolled back; the next db:migrate runs it again`);
   } else {
-    const applied = await applyPendingMigrations(driver, { migrationsDir });
+    const onWait = () => console.log('Waiting for another process to finish migrating the database...');
+    const applied = await applyPendingMigrations(driver, { migrationsDir, onWait });
     if (applied.length === 0) console.log('Database is up to date');
     else console.log(`Applied ${applied.length} migration(s):\n${applied.map((name) => `  ${name}`).join('\n')}`);
   }

@@ -6,6 +6,7 @@ import type { MigrationList, SchemaFilter } from '@prisma/schema-engine-wasm/sch
 import { openDriver, type Driver } from '#server/db/driver.ts';
 import { SchemaEngineError } from './engine-errors.ts';
 import { withSchemaEngine, type SchemaEngine } from './engine.ts';
+import { withMigrationLock } from './migration-lock.ts';
 
 export type { MigrationList };
 
@@ -64,15 +65,17 @@ export async function readMigrations(migrationsDir: string = DEFAULT_MIGRATIONS_
 
 /**
  * Applies the migrations the database has not seen yet and records them in `_prisma_migrations` as Prisma
- * Migrate does. Returns the names applied, in order; empty when the database is up to date.
+ * Migrate does. Returns the names applied, in order; empty when the database is up to date. Processes starting
+ * together on one PostgreSQL take turns under a lock; `onWait` is told when another one holds it.
  */
 export async function applyPendingMigrations(
   driver: Driver,
-  options: { migrationsDir?: string } = {},
+  options: { migrationsDir?: string; onWait?: () => void } = {},
 ): Promise<string[]> {
   const migrationsList = await readMigrations(options.migrationsDir);
   if (migrationsList.migrationDirectories.length === 0) return [];
-  return withSchemaEngine(driver, (engine) => applyList(engine, migrationsList)).catch((error: unknown) => {
+  const apply = () => withSchemaEngine(driver, (engine) => applyList(engine, migrationsList));
+  return withMigrationLock(driver, apply, { onWait: options.onWait }).catch((error: unknown) => {
     throw explainApplyError(error);
   });
 }

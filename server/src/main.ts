@@ -50,7 +50,8 @@ async function main(): Promise<void> {
   const driver = await openDriver(env.DATABASE_URL).catch((error: Error) =>
     fail(`Cannot open the database: ${error.message}`),
   );
-  const applied = await applyPendingMigrations(driver).catch(async (error: Error) => {
+  const onWait = () => say('Waiting for another process to finish migrating the database...');
+  const applied = await applyPendingMigrations(driver, { onWait }).catch(async (error: Error) => {
     await driver.close();
     fail(`Cannot prepare the database (DATABASE_URL): ${error.message}`);
   });

@@ -11,3 +11,6 @@ export const builtFrontEndMarkers = [
   `${distDir}/extension/index.html`,
   `${distDir}/plugin/index.js`,
 ];
+
+/** The compiled server `npm start` runs (npm run build:server writes it). */
+export const compiledServerEntry = `${distDir}/server/main.js`;

@@ -8,9 +8,16 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs the real entry point (what npm start runs) and waits until it listens. */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+/** The server from its TypeScript sources, as `npm run dev` and the tests run it. */
+export const SOURCE_ENTRY = ['--import', 'tsx', 'server/src/main.ts'];
+
+/** Runs the real entry point and waits until it listens; `args` are node's (the sources unless told). */
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  args: string[] = SOURCE_ENTRY,
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -47,7 +54,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
 /** Runs the entry point expecting it to refuse to start; resolves with its exit code and output. */
 export function runServerToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    const child = spawn(process.execPath, SOURCE_ENTRY, {
       env: { ...process.env, PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Express, type Request, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
+import { servePrecompressed } from './precompressed.ts';
 import { PANEL_PREFIX } from './security-headers.ts';
 
 /** Paths that belong to the server; the web app's history fallback never answers them. */
@@ -18,18 +19,21 @@ export function serveBuiltFrontEnds(app: Express, distDir: string): void {
   app.get(/.*/, htmlFallback(path.join(distDir, 'app', 'index.html')));
 }
 
-function staticFiles(folder: string): RequestHandler {
-  return express.static(folder, {
-    index: false,
-    setHeaders: (res, filePath) => {
-      // Vite names built assets by content hash: they never change, so browsers may keep them for good.
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      } else {
-        res.setHeader('Cache-Control', 'no-cache');
-      }
-    },
-  });
+/** Vite names built assets by content hash: they never change, so browsers may keep them for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function staticFiles(folder: string): Router {
+  const router = express.Router();
+  router.use('/assets', servePrecompressed(path.join(folder, 'assets'), { 'Cache-Control': IMMUTABLE }));
+  router.use(
+    express.static(folder, {
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+      },
+    }),
+  );
+  return router;
 }
 
 function wantsHtml(req: Request): boolean {

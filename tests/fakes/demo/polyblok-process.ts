@@ -41,7 +41,7 @@ export function readableLine(line: string): string {
 const preload = fileURLToPath(new URL('./exit-with-parent.ts', import.meta.url));
 
 /**
- * Runs `node --import tsx server/src/main.ts` (what npm start runs). The handle comes back at once, so the
+ * Runs `node --import tsx server/src/main.ts` (the server from its sources, as `npm run dev` runs it). The handle comes back at once, so the
  * caller can stop a Polyblok that is still starting.
  */
 export function spawnPolyblok(options: {
