@@ -6,7 +6,8 @@ import type { ComponentSpec } from '../../storyblok-content/component-schema.ts'
 import { refreshCounts } from '../content/index.ts';
 import { refreshComponents, refreshSpaceMeta } from './space-meta.ts';
 import { importStoryOrNoteProblem, type LocaleRef, type StoryImportResult } from './story-content.ts';
-import { linkStoryTree, removeVanishedNodes, upsertStoryNodes } from './story-tree.ts';
+import { listTree, saveProgress } from './list-tree.ts';
+import { linkStoryTree, removeVanishedNodes } from './story-tree.ts';
 import { readCheckpoint, type SyncCheckpoint } from './sync-checkpoint.ts';
 
 export interface SyncDeps {
@@ -42,9 +43,14 @@ export async function runSpaceSync(deps: SyncDeps, runId: string): Promise<void>
   const { locales, missingInStoryblok } = await refreshSpaceMeta(prisma, spaceId, remote);
   const components = await refreshComponents(prisma, spaceId, await storyblok.listComponents());
   const checkpoint = readCheckpoint(run.checkpoint);
-  if (checkpoint.phase === 'tree') await listTree(deps, { runId, spaceId, storyblok }, checkpoint);
+  if (checkpoint.phase === 'tree') {
+    const perPage = deps.perPage ?? 100;
+    await listTree({ prisma, runId, spaceId, storyblok, perPage, signal: deps.signal }, checkpoint);
+  }
   await readChangedStories(deps, { runId, spaceId, storyblok, components, locales }, checkpoint);
-  checkpoint.report.storiesRemoved = await removeConfirmedVanished(deps, { spaceId, storyblok }, checkpoint.seen);
+  if (checkpoint.listing !== 'changes') {
+    checkpoint.report.storiesRemoved = await removeConfirmedVanished(deps, { spaceId, storyblok }, checkpoint.seen);
+  }
   await linkStoryTree(prisma, spaceId);
   await refreshCounts(prisma, spaceId, []);
   await prisma.$transaction([
@@ -81,38 +87,6 @@ interface RunScope {
   runId: string;
   spaceId: number;
   storyblok: SpaceStoryblok;
-}
-
-async function saveProgress(prisma: Database, runId: string, checkpoint: SyncCheckpoint, done: number, total?: number) {
-  await prisma.syncRun.update({
-    where: { id: runId },
-    data: {
-      checkpoint: checkpoint as unknown as Prisma.InputJsonValue,
-      done,
-      ...(total === undefined ? {} : { total }),
-    },
-    select: { id: true },
-  });
-}
-
-async function listTree(deps: SyncDeps, scope: RunScope, checkpoint: SyncCheckpoint): Promise<void> {
-  const perPage = deps.perPage ?? 100;
-  for (let page = checkpoint.lastPage + 1; ; page += 1) {
-    deps.signal?.throwIfAborted();
-    const { stories, total } = await scope.storyblok.listStories(page, perPage);
-    if (stories.length === 0) break;
-    const toRead = await upsertStoryNodes(deps.prisma, scope.spaceId, stories);
-    checkpoint.seen.push(...stories.map((story) => story.id));
-    checkpoint.toRead.push(...toRead);
-    checkpoint.lastPage = page;
-    const last = page * perPage >= total;
-    if (last) checkpoint.phase = 'content';
-    // Progress counts listed items and stories still to read, so the bar only moves forward.
-    await saveProgress(deps.prisma, scope.runId, checkpoint, checkpoint.seen.length, total + checkpoint.toRead.length);
-    if (last) break;
-  }
-  checkpoint.phase = 'content';
-  await linkStoryTree(deps.prisma, scope.spaceId);
 }
 
 async function readChangedStories(
