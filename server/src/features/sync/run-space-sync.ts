@@ -7,6 +7,7 @@ import { refreshCounts } from '../content/index.ts';
 import { refreshComponents, refreshSpaceMeta } from './space-meta.ts';
 import { importStoryOrNoteProblem, type LocaleRef, type StoryImportResult } from './story-content.ts';
 import { listTree, saveProgress } from './list-tree.ts';
+import { takeNextToRead } from './read-order.ts';
 import { linkStoryTree, removeVanishedNodes } from './story-tree.ts';
 import { readCheckpoint, type SyncCheckpoint } from './sync-checkpoint.ts';
 
@@ -98,9 +99,10 @@ async function readChangedStories(
   const total = checkpoint.seen.length + checkpoint.toRead.length + checkpoint.report.storiesRead;
   while (checkpoint.toRead.length > 0) {
     deps.signal?.throwIfAborted();
-    const batch = checkpoint.toRead.slice(0, batchSize);
+    const remaining = [...checkpoint.toRead];
     const changed: number[] = [];
-    for (const target of batch) {
+    for (let read = 0; read < batchSize && remaining.length > 0; read += 1) {
+      const target = await takeNextToRead(deps.prisma, scope.spaceId, remaining);
       const story = await scope.storyblok.findStory(target.storyblokId);
       checkpoint.report.storiesRead += 1;
       if (!story) continue;
@@ -121,7 +123,7 @@ async function readChangedStories(
       if (result.changed) changed.push(target.nodeId);
       addReport(checkpoint, result);
     }
-    checkpoint.toRead = checkpoint.toRead.slice(batch.length);
+    checkpoint.toRead = remaining;
     checkpoint.changedStoryIds.push(...changed);
     await saveProgress(deps.prisma, scope.runId, checkpoint, total - checkpoint.toRead.length, total);
   }
