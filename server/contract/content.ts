@@ -26,6 +26,8 @@ export const storyListItemSchema = z.object({
   translatable_keys_count: z.number().int().nonnegative(),
   missing_translated_keys_count: z.number().int().nonnegative(),
   missing_validated_translated_keys_count: z.number().int().nonnegative(),
+  /** Listed by the space's running sync, its content not read yet: its keys are still to come. */
+  importing: z.boolean(),
 });
 
 export type StoryListItem = z.infer<typeof storyListItemSchema>;
@@ -109,6 +111,11 @@ export const storyDetailSchema = z.object({
   translatable_keys: z.array(translatableKeySchema),
   /** Why the story's content could not be imported by the last sync that tried, and when; null when it was. */
   import_problem: z.object({ reason: z.string(), at: isoTime }).nullable(),
+  /**
+   * Listed by the space's running sync, its content not read yet: its keys are still to come. Opening it
+   * makes the sync read it next.
+   */
+  importing: z.boolean(),
   /** Components the story uses that the space's schemas no longer have: their fields are not shown. */
   skipped_components: z.array(z.string()),
 });

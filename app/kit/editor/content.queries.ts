@@ -5,6 +5,8 @@ import type { ApiClient } from '../api/api-client.ts';
 
 /** Spec section 9: a story with an AI ask under way is read again every 5 seconds. */
 export const ASK_REFRESH_MS = 5_000;
+/** A story still being imported is read by the sync within seconds once it is open. */
+const IMPORT_REFRESH_MS = 1_000;
 /** Spec section 9: the key details modal lists associated keys 10 at a time. */
 export const ASSOCIATED_PAGE_SIZE = 10;
 const BATCH_REFRESH_MS = 1_500;
@@ -44,7 +46,11 @@ export function storyQueryOptions(api: ApiClient, storyId: number, locale: strin
     queryFn: ({ signal }) => api.call('getStory', { params: { storyId }, query: { locale }, signal }),
     // Fresh on every open: a colleague or an AI run may have changed it since.
     staleTime: 0,
-    refetchInterval: (query) => (hasPendingAsks(query.state.data) ? ASK_REFRESH_MS : false),
+    // A story the sync is still importing, and asks under way, change without the editor doing anything.
+    refetchInterval: (query) => {
+      if (query.state.data?.importing) return IMPORT_REFRESH_MS;
+      return hasPendingAsks(query.state.data) ? ASK_REFRESH_MS : false;
+    },
   });
 }
 

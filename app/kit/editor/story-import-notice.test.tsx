@@ -10,6 +10,7 @@ describe('the notice of what a sync could not import', () => {
         story={{
           import_problem: { reason: 'The database refused part of its content.', at: '2026-11-27T09:30:00.000Z' },
           skipped_components: [],
+          importing: false,
         }}
       />,
     );
@@ -21,7 +22,11 @@ describe('the notice of what a sync could not import', () => {
   });
 
   it('names the components whose text is not shown', () => {
-    renderWithKit(<StoryImportNotice story={{ import_problem: null, skipped_components: ['old_hero', 'promo'] }} />);
+    renderWithKit(
+      <StoryImportNotice
+        story={{ import_problem: null, skipped_components: ['old_hero', 'promo'], importing: false }}
+      />,
+    );
 
     expect(screen.getByRole('status')).toHaveTextContent('Some content is not shown');
     expect(
@@ -30,8 +35,16 @@ describe('the notice of what a sync could not import', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('says the story is still being imported while the sync has not read it', () => {
+    renderWithKit(<StoryImportNotice story={{ import_problem: null, skipped_components: [], importing: true }} />);
+
+    expect(screen.getByRole('status')).toHaveTextContent('Importing…');
+    expect(screen.getByText(/Its keys appear here as soon as it is in/)).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('shows nothing for a story that is wholly in', () => {
-    renderWithKit(<StoryImportNotice story={{ import_problem: null, skipped_components: [] }} />);
+    renderWithKit(<StoryImportNotice story={{ import_problem: null, skipped_components: [], importing: false }} />);
 
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();

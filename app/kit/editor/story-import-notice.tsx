@@ -1,4 +1,4 @@
-import { Alert, Stack, Text } from '@mantine/core';
+import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPuzzleOff } from '@tabler/icons-react';
 import type { StoryDetail } from '#contract/content.ts';
 import { formatDateTime } from '../format/format.ts';
@@ -8,13 +8,24 @@ const listOf = (names: string[]) => names.map((name) => `“${name}”`).join(',
 /**
  * What the last sync could not bring in of this story: its content failed to import (the keys shown may be out
  * of date until a sync succeeds), or some of its components are gone from the space's schemas (their text is
- * not shown). Nothing when the whole story is in.
+ * not shown), or the running sync has not read it yet. Nothing when the whole story is in.
  */
-export function StoryImportNotice({ story }: { story: Pick<StoryDetail, 'import_problem' | 'skipped_components'> }) {
-  const { import_problem: problem, skipped_components: skipped } = story;
-  if (!problem && skipped.length === 0) return null;
+export function StoryImportNotice({
+  story,
+}: {
+  story: Pick<StoryDetail, 'import_problem' | 'skipped_components' | 'importing'>;
+}) {
+  const { import_problem: problem, skipped_components: skipped, importing } = story;
+  if (!problem && skipped.length === 0 && !importing) return null;
   return (
     <Stack gap="xs" px="md" pb="sm">
+      {importing && (
+        <Alert color="blue" variant="light" icon={<Loader size={16} />} title="Importing…" role="status">
+          <Text fz="sm">
+            The space is being synced and this story’s content is read next. Its keys appear here as soon as it is in.
+          </Text>
+        </Alert>
+      )}
       {problem && (
         <Alert
           color="orange"

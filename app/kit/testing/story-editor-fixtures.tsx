@@ -78,6 +78,7 @@ export function storyWith(keys: TranslatableKey[], overrides: Partial<StoryDetai
     },
     translatable_keys: keys,
     import_problem: null,
+    importing: false,
     skipped_components: [],
     ...overrides,
   };

@@ -21,6 +21,15 @@ function Progress({ item }: { item: StoryListItem }) {
       </Tooltip>
     );
   }
+  if (item.importing) {
+    return (
+      <Tooltip label="The sync has listed this story and reads its content soon; opening it brings it in first">
+        <Badge size="sm" color="blue" variant="light" style={{ flexShrink: 0 }}>
+          Importing…
+        </Badge>
+      </Tooltip>
+    );
+  }
   if (item.translatable_keys_count === 0) return null;
   if (item.missing_translated_keys_count > 0) {
     return (

@@ -3,6 +3,7 @@ import type { Role } from '#contract/roles.ts';
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import { TOKEN_ISSUE_MESSAGE, type StoryblokAccess } from '../../storyblok-access/index.ts';
+import { askForImport } from '../content/index.ts';
 import { toStoryblokRegion } from '../spaces/index.ts';
 import { syncOneStory, type StorySyncOutcome } from '../sync/index.ts';
 
@@ -35,11 +36,15 @@ export async function getPanelStory(
       isFolder: true,
       keyCount: true,
       storyblokUpdatedAt: true,
+      contentHash: true,
+      importError: true,
       stats: { select: { spaceLocaleId: true, translatedCount: true, verifiedCount: true } },
     },
   });
   const story = node && !node.isFolder ? node : null;
   const region = toStoryblokRegion(space.region, space.storyblokSpaceId);
+  // Opened in the Visual Editor before the first sync reached it: the sync reads it next.
+  if (story) await askForImport(prisma, spaceId, { ...story, isFolder: false });
   const statsByLocale = new Map(story?.stats.map((stat) => [stat.spaceLocaleId, stat]) ?? []);
   return {
     space: {

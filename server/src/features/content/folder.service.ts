@@ -2,6 +2,7 @@ import type { FolderResponse, StoryListItem } from '#contract/content.ts';
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import { localeByCode } from './content-scope.ts';
+import { spaceSyncing, stillImporting } from './story-import-state.ts';
 
 interface SubtreeCounts {
   id: number;
@@ -57,6 +58,8 @@ export async function getFolder(
       published: true,
       unpublishedChanges: true,
       keyCount: true,
+      contentHash: true,
+      importError: true,
       stats: { where: { spaceLocaleId: locale.id }, select: { translatedCount: true, verifiedCount: true } },
     },
   });
@@ -74,6 +77,7 @@ export async function getFolder(
     LEFT JOIN story_locale_stats s ON s.story_id = n.id AND s.space_locale_id = ${locale.id}
     WHERE f.id = ANY(${folderIds}::int[])
     GROUP BY f.id`;
+  const syncing = await spaceSyncing(prisma, spaceId);
   const subtreeOf = new Map(subtrees.map((row) => [row.id, row]));
   const stories = children.map((child): StoryListItem => {
     const counts = child.isFolder
@@ -96,6 +100,7 @@ export async function getFolder(
       translatable_keys_count: counts.keys,
       missing_translated_keys_count: Math.max(0, counts.keys - counts.translated),
       missing_validated_translated_keys_count: Math.max(0, counts.keys - counts.verified),
+      importing: stillImporting(child, syncing),
     };
   });
   return {

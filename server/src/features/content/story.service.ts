@@ -3,6 +3,7 @@ import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import { localeByCode } from './content-scope.ts';
 import { keyViewSelect, toKeyView } from './key-view.ts';
+import { askForImport } from './story-import-state.ts';
 
 /** A story with every translatable key in the editor's order, its status and translation in the locale. */
 export async function getStoryDetail(prisma: Database, storyId: number, localeCode: string): Promise<StoryDetail> {
@@ -19,6 +20,7 @@ export async function getStoryDetail(prisma: Database, storyId: number, localeCo
       published: true,
       unpublishedChanges: true,
       storyblokUpdatedAt: true,
+      contentHash: true,
       importError: true,
       importErrorAt: true,
       skippedComponents: true,
@@ -27,6 +29,7 @@ export async function getStoryDetail(prisma: Database, storyId: number, localeCo
   if (!node || node.isFolder)
     throw new AppError('not_found', 'This story is not in the space (it may have been deleted in Storyblok).');
   const locale = await localeByCode(prisma, node.spaceId, localeCode);
+  const importing = await askForImport(prisma, node.spaceId, node);
   const rows = await prisma.translatableKey.findMany({
     where: { storyId },
     orderBy: [{ position: 'asc' }, { id: 'asc' }],
@@ -57,6 +60,7 @@ export async function getStoryDetail(prisma: Database, storyId: number, localeCo
       node.importError !== null
         ? { reason: node.importError, at: (node.importErrorAt ?? new Date()).toISOString() }
         : null,
+    importing,
     skipped_components: node.skippedComponents,
   };
 }

@@ -6,7 +6,9 @@ import type { ComponentSpec } from '../../storyblok-content/component-schema.ts'
 import { refreshCounts } from '../content/index.ts';
 import { refreshComponents, refreshSpaceMeta } from './space-meta.ts';
 import { importStoryOrNoteProblem, type LocaleRef, type StoryImportResult } from './story-content.ts';
-import { linkStoryTree, removeVanishedNodes, upsertStoryNodes } from './story-tree.ts';
+import { listTree, saveProgress } from './list-tree.ts';
+import { takeNextToRead } from './read-order.ts';
+import { linkStoryTree, removeVanishedNodes } from './story-tree.ts';
 import { readCheckpoint, type SyncCheckpoint } from './sync-checkpoint.ts';
 
 export interface SyncDeps {
@@ -42,9 +44,14 @@ export async function runSpaceSync(deps: SyncDeps, runId: string): Promise<void>
   const { locales, missingInStoryblok } = await refreshSpaceMeta(prisma, spaceId, remote);
   const components = await refreshComponents(prisma, spaceId, await storyblok.listComponents());
   const checkpoint = readCheckpoint(run.checkpoint);
-  if (checkpoint.phase === 'tree') await listTree(deps, { runId, spaceId, storyblok }, checkpoint);
+  if (checkpoint.phase === 'tree') {
+    const perPage = deps.perPage ?? 100;
+    await listTree({ prisma, runId, spaceId, storyblok, perPage, signal: deps.signal }, checkpoint);
+  }
   await readChangedStories(deps, { runId, spaceId, storyblok, components, locales }, checkpoint);
-  checkpoint.report.storiesRemoved = await removeConfirmedVanished(deps, { spaceId, storyblok }, checkpoint.seen);
+  if (checkpoint.listing !== 'changes') {
+    checkpoint.report.storiesRemoved = await removeConfirmedVanished(deps, { spaceId, storyblok }, checkpoint.seen);
+  }
   await linkStoryTree(prisma, spaceId);
   await refreshCounts(prisma, spaceId, []);
   await prisma.$transaction([
@@ -83,38 +90,6 @@ interface RunScope {
   storyblok: SpaceStoryblok;
 }
 
-async function saveProgress(prisma: Database, runId: string, checkpoint: SyncCheckpoint, done: number, total?: number) {
-  await prisma.syncRun.update({
-    where: { id: runId },
-    data: {
-      checkpoint: checkpoint as unknown as Prisma.InputJsonValue,
-      done,
-      ...(total === undefined ? {} : { total }),
-    },
-    select: { id: true },
-  });
-}
-
-async function listTree(deps: SyncDeps, scope: RunScope, checkpoint: SyncCheckpoint): Promise<void> {
-  const perPage = deps.perPage ?? 100;
-  for (let page = checkpoint.lastPage + 1; ; page += 1) {
-    deps.signal?.throwIfAborted();
-    const { stories, total } = await scope.storyblok.listStories(page, perPage);
-    if (stories.length === 0) break;
-    const toRead = await upsertStoryNodes(deps.prisma, scope.spaceId, stories);
-    checkpoint.seen.push(...stories.map((story) => story.id));
-    checkpoint.toRead.push(...toRead);
-    checkpoint.lastPage = page;
-    const last = page * perPage >= total;
-    if (last) checkpoint.phase = 'content';
-    // Progress counts listed items and stories still to read, so the bar only moves forward.
-    await saveProgress(deps.prisma, scope.runId, checkpoint, checkpoint.seen.length, total + checkpoint.toRead.length);
-    if (last) break;
-  }
-  checkpoint.phase = 'content';
-  await linkStoryTree(deps.prisma, scope.spaceId);
-}
-
 async function readChangedStories(
   deps: SyncDeps,
   scope: RunScope & { components: Map<string, ComponentSpec>; locales: LocaleRef[] },
@@ -124,9 +99,10 @@ async function readChangedStories(
   const total = checkpoint.seen.length + checkpoint.toRead.length + checkpoint.report.storiesRead;
   while (checkpoint.toRead.length > 0) {
     deps.signal?.throwIfAborted();
-    const batch = checkpoint.toRead.slice(0, batchSize);
+    const remaining = [...checkpoint.toRead];
     const changed: number[] = [];
-    for (const target of batch) {
+    for (let read = 0; read < batchSize && remaining.length > 0; read += 1) {
+      const target = await takeNextToRead(deps.prisma, scope.spaceId, remaining);
       const story = await scope.storyblok.findStory(target.storyblokId);
       checkpoint.report.storiesRead += 1;
       if (!story) continue;
@@ -147,7 +123,7 @@ async function readChangedStories(
       if (result.changed) changed.push(target.nodeId);
       addReport(checkpoint, result);
     }
-    checkpoint.toRead = checkpoint.toRead.slice(batch.length);
+    checkpoint.toRead = remaining;
     checkpoint.changedStoryIds.push(...changed);
     await saveProgress(deps.prisma, scope.runId, checkpoint, total - checkpoint.toRead.length, total);
   }

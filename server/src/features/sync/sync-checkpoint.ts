@@ -7,6 +7,10 @@ import { z } from 'zod';
  */
 export const checkpointSchema = z.object({
   phase: z.enum(['tree', 'content']),
+  /** When the listing began (this process's clock): the next sync lists only what was edited after it. */
+  listingStartedAt: z.string().optional(),
+  /** 'changes': only the stories edited since the last sync were listed, so none can be taken for vanished. */
+  listing: z.enum(['full', 'changes']).optional(),
   lastPage: z.number().int().min(0),
   seen: z.array(z.number()),
   toRead: z.array(z.object({ nodeId: z.number(), storyblokId: z.number() })),
