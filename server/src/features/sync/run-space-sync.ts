@@ -101,7 +101,10 @@ async function readChangedStories(
     deps.signal?.throwIfAborted();
     const remaining = [...checkpoint.toRead];
     const changed: number[] = [];
-    for (let read = 0; read < batchSize && remaining.length > 0; read += 1) {
+    // A checkpoint every batch of stories, and at least every second, so the progress bar moves with a slow
+    // Storyblok too.
+    const batchStarted = Date.now();
+    for (let read = 0; read < batchSize && remaining.length > 0 && Date.now() - batchStarted < 1_000; read += 1) {
       const target = await takeNextToRead(deps.prisma, scope.spaceId, remaining);
       const story = await scope.storyblok.findStory(target.storyblokId);
       checkpoint.report.storiesRead += 1;
