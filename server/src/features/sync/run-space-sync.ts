@@ -97,14 +97,12 @@ async function readChangedStories(
 ): Promise<void> {
   const batchSize = deps.batchSize ?? 20;
   const total = checkpoint.seen.length + checkpoint.toRead.length + checkpoint.report.storiesRead;
+  let shown = Date.now();
   while (checkpoint.toRead.length > 0) {
     deps.signal?.throwIfAborted();
     const remaining = [...checkpoint.toRead];
     const changed: number[] = [];
-    // A checkpoint every batch of stories, and at least every second, so the progress bar moves with a slow
-    // Storyblok too.
-    const batchStarted = Date.now();
-    for (let read = 0; read < batchSize && remaining.length > 0 && Date.now() - batchStarted < 1_000; read += 1) {
+    for (let read = 0; read < batchSize && remaining.length > 0; read += 1) {
       const target = await takeNextToRead(deps.prisma, scope.spaceId, remaining);
       const story = await scope.storyblok.findStory(target.storyblokId);
       checkpoint.report.storiesRead += 1;
@@ -125,11 +123,22 @@ async function readChangedStories(
       }
       if (result.changed) changed.push(target.nodeId);
       addReport(checkpoint, result);
+      shown = await showProgress(deps.prisma, scope.runId, total - remaining.length, shown);
     }
     checkpoint.toRead = remaining;
     checkpoint.changedStoryIds.push(...changed);
     await saveProgress(deps.prisma, scope.runId, checkpoint, total - checkpoint.toRead.length, total);
   }
+}
+
+/**
+ * The checkpoint is saved every batch; the progress bar moves more often, at most four times a second, so a
+ * slow Storyblok or a batch of big stories never looks stuck.
+ */
+async function showProgress(prisma: Database, runId: string, done: number, shownAt: number): Promise<number> {
+  if (Date.now() - shownAt < 250) return shownAt;
+  await prisma.syncRun.update({ where: { id: runId }, data: { done }, select: { id: true } });
+  return Date.now();
 }
 
 function addReport(checkpoint: SyncCheckpoint, result: StoryImportResult): void {
