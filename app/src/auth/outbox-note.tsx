@@ -9,7 +9,7 @@ export function OutboxNote() {
   const outbox = useSiteInfo().data?.outbox_url;
   if (!outbox) return null;
   return (
-    <Alert color="blue" variant="light" title="E-mails stay on this server">
+    <Alert role="note" color="blue" variant="light" title="E-mails stay on this server">
       This Polyblok sends no e-mail: every message, with its links, is in the{' '}
       <Anchor href={outbox} target="_blank" rel="noopener">
         outbox at {outbox}
