@@ -175,6 +175,10 @@ test.describe('members', () => {
     const card = invited.getByRole('group', { name: owner.space.name });
     await expect(card.getByRole('button', { name: 'Join' })).toBeVisible();
     await card.getByRole('button', { name: 'Decline' }).click();
+    await invited
+      .getByRole('dialog', { name: 'Decline the invitation' })
+      .getByRole('button', { name: 'Decline' })
+      .click();
     await expect(notification(invited, 'Invitation declined')).toBeVisible();
     await expect(card).toHaveCount(0);
     expect(await apiStatus(invited, 'GET', `/api/spaces/${owner.spaceId}/glossary_terms`)).toBe(404);
