@@ -90,6 +90,13 @@ export const translatableKeySchema = z.object({
 
 export type TranslatableKey = z.infer<typeof translatableKeySchema>;
 
+/** Someone else who had the story open in the editor within the last minute. */
+export const colleagueSchema = z.object({
+  user_id: z.uuid(),
+  /** Their display name, or their e-mail address when they have not set one. */
+  name: z.string(),
+});
+
 export const storyDetailSchema = z.object({
   id: z.number().int(),
   storyblok_id: z.number().int(),
@@ -118,14 +125,24 @@ export const storyDetailSchema = z.object({
   importing: z.boolean(),
   /** Components the story uses that the space's schemas no longer have: their fields are not shown. */
   skipped_components: z.array(z.string()),
+  /** The other members who had the story open in the last minute, in the order of their e-mail addresses. */
+  editing_now: z.array(colleagueSchema),
 });
 
 export type StoryDetail = z.infer<typeof storyDetailSchema>;
+export type Colleague = z.infer<typeof colleagueSchema>;
 
 export const getStory = defineEndpoint('getStory', {
   params: z.object({ storyId: urlIdSchema }),
   query: z.object({ locale: localeCode }),
   response: storyDetailSchema,
+  role: leastRoleFor.read,
+});
+
+/** The editor says it has the story open (when it opens it, then every half minute) and learns who else has. */
+export const markStoryOpen = defineEndpoint('markStoryOpen', {
+  params: z.object({ storyId: urlIdSchema }),
+  response: z.object({ editing_now: z.array(colleagueSchema) }),
   role: leastRoleFor.read,
 });
 

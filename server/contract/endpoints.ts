@@ -28,7 +28,7 @@ import {
   saveTranslation,
   translateFolder,
 } from './content-writes.ts';
-import { getAssociatedKeys, getFolder, getRootFolder, getStory } from './content.ts';
+import { getAssociatedKeys, getFolder, getRootFolder, getStory, markStoryOpen } from './content.ts';
 import { createGlossaryTerm, deleteGlossaryTerm, listGlossaryTerms, updateGlossaryTerm } from './glossary.ts';
 import { getHealth } from './health.ts';
 import { getSiteInfo } from './site.ts';
@@ -74,6 +74,7 @@ export const endpoints = {
   getRootFolder,
   getFolder,
   getStory,
+  markStoryOpen,
   getAssociatedKeys,
   saveTranslation,
   markAsVerified,

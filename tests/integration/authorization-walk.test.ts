@@ -41,6 +41,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/content/folder': 'viewer',
   'GET /api/content/folder/:folderId': 'viewer',
   'GET /api/content/story/:storyId': 'viewer',
+  'PUT /api/content/story/:storyId/presence': 'viewer',
   'GET /api/content/associated_keys': 'viewer',
   'GET /api/content/batches/:batchId': 'viewer',
   'GET /api/spaces/:id/storyblok_stories/:storyblokStoryId': 'viewer',
@@ -152,6 +153,7 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
     query: { locale: 'de', space_id: ids.spaceId },
   }),
   'GET /api/content/story/:storyId': () => ({ params: { storyId: ids.storyId }, query: { locale: 'de' } }),
+  'PUT /api/content/story/:storyId/presence': () => ({ params: { storyId: ids.storyId } }),
   'GET /api/content/associated_keys': () => ({ query: { key: ids.key.key, space_locale_id: ids.localeId } }),
   'GET /api/content/batches/:batchId': () => ({ params: { batchId: ids.batchId } }),
   'GET /api/spaces/:id/storyblok_stories/:storyblokStoryId': () => ({

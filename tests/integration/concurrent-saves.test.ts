@@ -183,3 +183,42 @@ describe('two translators editing the same key', () => {
     expect(lastWins.translated_key_value).toBe('Salut (Ben)');
   });
 });
+
+describe('who else has a story open', () => {
+  it('answers the other members whose editor said so within the last minute, by name', async () => {
+    const team = await server.prisma.storyNode.findFirstOrThrow({
+      where: { spaceId, storyblokId: BigInt(basicFixture.stories.team) },
+      select: { id: true },
+    });
+    const [ana, ben] = translators;
+    const open = (api: ApiClient) => api.call('markStoryOpen', { params: { storyId: team.id } });
+    const seenBy = async (api: ApiClient) =>
+      (await api.call('getStory', { params: { storyId: team.id }, query: { locale: 'de' } })).editing_now.map(
+        (colleague) => colleague.name,
+      );
+
+    expect((await open(ana!.api)).editing_now).toEqual([]);
+    expect((await open(ben!.api)).editing_now.map((colleague) => colleague.name)).toEqual(['Ana']);
+    expect(await seenBy(ana!.api)).toEqual(['Ben']);
+    expect(await seenBy(owner)).toEqual(['Ana', 'Ben']);
+    // Reading the story is not having it open in the editor: the owner's read leaves no trace.
+    expect(await seenBy(ben!.api)).toEqual(['Ana']);
+
+    // Ana's editor last said so 61 s ago: she has left.
+    await server.prisma.storyPresence.updateMany({
+      where: { storyId: team.id, user: { name: 'Ana' } },
+      data: { seenAt: new Date(Date.now() - 61_000) },
+    });
+    expect(await seenBy(owner)).toEqual(['Ben']);
+    expect((await open(ana!.api)).editing_now.map((colleague) => colleague.name)).toEqual(['Ben']);
+    expect(await seenBy(owner)).toEqual(['Ana', 'Ben']);
+  });
+
+  it('is refused for a story of a space the caller is not in, and records nothing', async () => {
+    const stranger = await createAccount(server, uniqueEmail('stranger'));
+    const api = createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => stranger.access_token });
+    const call = api.call('markStoryOpen', { params: { storyId: homeId } });
+    await expect(call).rejects.toMatchObject({ status: 404 });
+    expect(await server.prisma.storyPresence.count({ where: { userId: stranger.user.id } })).toBe(0);
+  });
+});

@@ -145,6 +145,12 @@ export function hostileCases(ids: CorpusIds): RouteCase[] {
       base: () => ({ params: { storyId: ids.storyId }, query: { locale: 'de' } }),
     },
     {
+      route: 'markStoryOpen',
+      // A story that is not there: having a story open is recorded, and the corpus must change nothing.
+      answer: ['viewer', 404],
+      base: () => ({ params: { storyId: MISSING_ID } }),
+    },
+    {
       route: 'getAssociatedKeys',
       answer: ['viewer', 200],
       base: () => ({ query: { key: ids.key, space_locale_id: ids.localeId } }),

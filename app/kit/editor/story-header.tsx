@@ -1,6 +1,7 @@
 import { Badge, Group, Stack, Switch, Text, Title, Tooltip, type MantineColor } from '@mantine/core';
 import type { StoryDetail } from '#contract/content.ts';
 import { useEditorContext } from './editor-context.ts';
+import { EditingNow } from './editing-now.tsx';
 import { PublishedContentMenu } from './published-content-menu.tsx';
 import { ShortcutsHelp } from './shortcuts-help.tsx';
 
@@ -45,6 +46,7 @@ export function StoryHeader({ story, previewToken, cdnBaseUrl, verifyOnSave, onV
             {state.label}
           </Badge>
         </Group>
+        <EditingNow storyId={story.id} initial={story.editing_now} />
       </Stack>
       <Group gap="sm" wrap="wrap" maw="100%">
         {ctx.canTranslate && (

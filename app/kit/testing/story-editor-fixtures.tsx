@@ -1,5 +1,5 @@
 import { within } from '@testing-library/react';
-import { getStory, type StoryDetail, type TranslatableKey } from '#contract/content.ts';
+import { getStory, markStoryOpen, type StoryDetail, type TranslatableKey } from '#contract/content.ts';
 import {
   aiTranslate,
   createTranslationAsks,
@@ -80,6 +80,7 @@ export function storyWith(keys: TranslatableKey[], overrides: Partial<StoryDetai
     import_problem: null,
     importing: false,
     skipped_components: [],
+    editing_now: [],
     ...overrides,
   };
 }
@@ -121,6 +122,7 @@ export function storyApi(keys: TranslatableKey[], terms: GlossaryTerm[] = []): F
   };
   return fakeApi()
     .on(getStory, () => story)
+    .on(markStoryOpen, () => ({ editing_now: [] }))
     .on(listGlossaryTerms, () => ({ terms }))
     .on(saveTranslation, ({ body }) => {
       const saved = update(body.key, (key) => {

@@ -1,10 +1,11 @@
 import { Router } from 'express';
-import { getAssociatedKeys, getFolder, getRootFolder, getStory } from '#contract/content.ts';
+import { getAssociatedKeys, getFolder, getRootFolder, getStory, markStoryOpen } from '#contract/content.ts';
 import { applyToAssociated, markAsUnverified, markAsVerified, saveTranslation } from '#contract/content-writes.ts';
 import type { BindRoute } from '../../http/route-binder.ts';
 import * as associated from './associated.service.ts';
 import { spaceOfLocale, spaceOfStory, storyNotFound } from './content-scope.ts';
 import * as folders from './folder.service.ts';
+import * as presence from './presence.service.ts';
 import * as stories from './story.service.ts';
 import * as translations from './translations.service.ts';
 import { setVerified } from './verify.service.ts';
@@ -29,7 +30,13 @@ export function contentRoutes(bind: BindRoute, deps: translations.ContentDeps): 
       space: ({ query }) => query.space_id,
     },
   );
-  bind(router, getStory, ({ params, query }) => stories.getStoryDetail(prisma, params.storyId, query.locale), {
+  bind(
+    router,
+    getStory,
+    ({ params, query, auth }) => stories.getStoryDetail(prisma, params.storyId, query.locale, auth.userId),
+    { space: ({ params }) => spaceOfStory(prisma, params.storyId), notFound: storyNotFound },
+  );
+  bind(router, markStoryOpen, ({ params, auth }) => presence.markStoryOpen(prisma, params.storyId, auth.userId), {
     space: ({ params }) => spaceOfStory(prisma, params.storyId),
     notFound: storyNotFound,
   });

@@ -3,10 +3,16 @@ import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import { localeByCode } from './content-scope.ts';
 import { keyViewSelect, toKeyView } from './key-view.ts';
+import { editingNow } from './presence.service.ts';
 import { askForImport } from './story-import-state.ts';
 
 /** A story with every translatable key in the editor's order, its status and translation in the locale. */
-export async function getStoryDetail(prisma: Database, storyId: number, localeCode: string): Promise<StoryDetail> {
+export async function getStoryDetail(
+  prisma: Database,
+  storyId: number,
+  localeCode: string,
+  userId: string,
+): Promise<StoryDetail> {
   const node = await prisma.storyNode.findUnique({
     where: { id: storyId },
     select: {
@@ -62,5 +68,6 @@ export async function getStoryDetail(prisma: Database, storyId: number, localeCo
         : null,
     importing,
     skipped_components: node.skippedComponents,
+    editing_now: await editingNow(prisma, storyId, userId),
   };
 }
