@@ -83,6 +83,9 @@ export const translationBatchSchema = z.object({
   total: z.number().int().nonnegative(),
   done: z.number().int().nonnegative(),
   failed: z.number().int().nonnegative(),
+  /** The source words of the keys asked, and of the keys translated so far (what the run charges). */
+  words_total: z.number().int().nonnegative(),
+  words_done: z.number().int().nonnegative(),
   space_locale_id: z.number().int(),
   created_at: z.iso.datetime({ offset: true }),
   finished_at: z.iso.datetime({ offset: true }).nullable(),

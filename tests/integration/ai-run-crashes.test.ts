@@ -132,6 +132,8 @@ describe('a folder run through ten crashes of the server', () => {
       const charged = await prisma.aiUsage.aggregate({ where: { spaceId }, _sum: { words: true } });
       const translatedWords = aiTranslated.reduce((sum, row) => sum + row.translatableKey.wordCount, 0);
       expect(charged._sum.words ?? 0).toBe(translatedWords);
+      // The run's words are counted in the same transactions: its progress in words is exact too.
+      expect(finished.words_done).toBe(translatedWords);
       expect(await prisma.aiReservation.count()).toBe(0);
       const stories = new Set([...asks, ...aiTranslated].map((row) => row.translatableKey.storyId)).size;
       say(`${translatedWords} words charged for ${aiTranslated.length} keys translated`);

@@ -188,8 +188,16 @@ describe('translating a folder with AI', () => {
     }
     expect(run).toMatchObject({ status: 'completed', done: 3, failed: 0 });
     expect(run.finished_at).not.toBeNull();
-    const translated = await server.prisma.translation.count({ where: { spaceLocaleId: frId, origin: 'ai' } });
-    expect(translated).toBe(3);
+    const translated = await server.prisma.translation.findMany({
+      where: { spaceLocaleId: frId, origin: 'ai' },
+      select: { translatableKey: { select: { wordCount: true } } },
+    });
+    expect(translated).toHaveLength(3);
+    // Progress in words: the source words of the keys asked, all translated by the end.
+    const words = translated.reduce((sum, row) => sum + row.translatableKey.wordCount, 0);
+    expect(words).toBeGreaterThan(3);
+    expect(started).toMatchObject({ words_total: words, words_done: 0 });
+    expect(run).toMatchObject({ words_total: words, words_done: words });
   });
 
   it('stops on cancel: keys not yet under way are no longer asked and their words come back', async () => {

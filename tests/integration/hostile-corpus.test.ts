@@ -64,10 +64,12 @@ const roomyCredentialLimits = {
   perAccount: { failures: 1_000_000, windowSeconds: 3600 },
 };
 /**
- * A failed password or code is recorded, by design, so that the limits hold across server processes: that is
- * the one change a refused request makes. Every other table must stay as it was.
+ * A failed password or code is recorded, by design, so that the limits hold across server processes; on
+ * PostgreSQL the request rate limits and each token's Storyblok request budget are counted in the database
+ * too, refused requests included. Those counters are the changes a refused request makes. Every other table
+ * must stay as it was.
  */
-const recordsOfFailures = ['credential_failures'];
+const recordsOfFailures = ['credential_failures', 'rate_buckets', 'storyblok_budgets'];
 
 /** Addresses of the front ends, which answer a plain 400 or 404 for what they cannot serve. */
 const frontEndPaths = ['/', '/login', '/%C0%AF', '/extension/%', '/plugin/..%2F..%2Fetc%2Fpasswd', '/assets/%E2%82'];

@@ -1,4 +1,5 @@
 import { Button, CloseButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { useTimeLeft } from '#kit/components/use-time-left.ts';
 import { modals } from '@mantine/modals';
 import { IconSparkles } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -114,6 +115,7 @@ export function TranslateFolder({ spaceId, folderId, folderName, locale }: Trans
   const data = batch.data && batch.data.id === run?.batchId ? batch.data : null;
   const finished = data ? data.done + data.failed : 0;
   const percent = data && data.total > 0 ? Math.round((finished / data.total) * 100) : 0;
+  const timeLeft = useTimeLeft(data && isBatchRunning(data) ? data.id : null, finished, data?.total ?? 0);
 
   return (
     <Stack gap="xs">
@@ -145,6 +147,10 @@ export function TranslateFolder({ spaceId, folderId, folderName, locale }: Trans
             <Text fz="xs" c="dimmed" data-testid="folder-progress">
               {data ? `${formatCount(finished)} of ${formatQuantity(data.total, 'key', 'keys')}` : 'Starting…'}
               {data && data.failed > 0 ? ` · ${formatCount(data.failed)} failed` : ''}
+              {data && data.words_total > 0
+                ? ` · ${formatCount(data.words_done)} of ${formatQuantity(data.words_total, 'word', 'words')}`
+                : ''}
+              {timeLeft && ` · ${timeLeft}`}
             </Text>
             <Button
               size="compact-xs"

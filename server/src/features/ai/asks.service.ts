@@ -48,6 +48,7 @@ export async function askForKeys(
           requestedById: userId,
           status: toAsk.length > 0 ? 'running' : 'completed',
           total: toAsk.length,
+          wordsTotal: words,
           finishedAt: toAsk.length > 0 ? null : new Date(),
         },
         select: { id: true },

@@ -14,9 +14,10 @@ export async function lockBatch(tx: DatabaseTransaction, batchId: string): Promi
 
 /**
  * Adds to a run's progress, in the transaction that stored or failed those asks (after `lockBatch`). A run
- * still going whose asks are all gone, whatever ended them, is complete.
+ * still going whose asks are all gone, whatever ended them, is complete. `words` are the source words of the
+ * keys just translated.
  */
-export async function addProgress(tx: DatabaseTransaction, batchId: string, done: number, failed: number) {
+export async function addProgress(tx: DatabaseTransaction, batchId: string, done: number, failed: number, words = 0) {
   await tx.$executeRaw`
     WITH open AS (
       SELECT EXISTS (SELECT 1 FROM translation_asks WHERE batch_id = ${batchId}::uuid AND status IN ('pending', 'running')) AS any
@@ -24,6 +25,7 @@ export async function addProgress(tx: DatabaseTransaction, batchId: string, done
     UPDATE translation_batches b SET
       done = b.done + ${done},
       failed = b.failed + ${failed},
+      words_done = b.words_done + ${words},
       status = CASE WHEN b.status IN ('queued', 'running') AND NOT open.any THEN 'completed'::"BatchStatus" ELSE b.status END,
       finished_at = CASE WHEN b.finished_at IS NULL AND NOT open.any THEN now() ELSE b.finished_at END
     FROM open

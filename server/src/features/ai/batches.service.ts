@@ -14,6 +14,8 @@ const batchSelect = {
   total: true,
   done: true,
   failed: true,
+  wordsTotal: true,
+  wordsDone: true,
   spaceLocaleId: true,
   createdAt: true,
   finishedAt: true,
@@ -28,6 +30,8 @@ function toBatch(row: {
   total: number;
   done: number;
   failed: number;
+  wordsTotal: number;
+  wordsDone: number;
   spaceLocaleId: number;
   createdAt: Date;
   finishedAt: Date | null;
@@ -40,6 +44,8 @@ function toBatch(row: {
     total: row.total,
     done: row.done,
     failed: row.failed,
+    words_total: row.wordsTotal,
+    words_done: row.wordsDone,
     space_locale_id: row.spaceLocaleId,
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,

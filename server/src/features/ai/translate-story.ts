@@ -64,6 +64,6 @@ export async function translateStoryAsks(deps: AiJobDeps, scope: StoryAskScope):
     if ((await lockBatch(tx, scope.batchId)) === null) return;
     const outcome = await storeStoryResults(tx, scope, translated, failures);
     await chargeWords(tx, scope.spaceId, outcome.words, { requests: result.requests, ...result.usage });
-    await addProgress(tx, scope.batchId, outcome.done, outcome.failed);
+    await addProgress(tx, scope.batchId, outcome.done, outcome.failed, outcome.words);
   });
 }
