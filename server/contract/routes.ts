@@ -57,6 +57,7 @@ export const routes = {
   getRootFolder: { method: 'GET', path: '/api/content/folder' },
   getFolder: { method: 'GET', path: '/api/content/folder/:folderId' },
   getStory: { method: 'GET', path: '/api/content/story/:storyId' },
+  retryWriteBack: { method: 'POST', path: '/api/content/story/:storyId/retry_write_back' },
   getAssociatedKeys: { method: 'GET', path: '/api/content/associated_keys' },
   saveTranslation: { method: 'POST', path: '/api/content/save_translation' },
   markAsVerified: { method: 'POST', path: '/api/content/mark_as_verified' },

@@ -1,6 +1,7 @@
 import type { StoryDetail } from '#contract/content.ts';
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
+import { writeBackStateOf } from '../write-back/index.ts';
 import { localeByCode } from './content-scope.ts';
 import { keyViewSelect, toKeyView } from './key-view.ts';
 import { askForImport } from './story-import-state.ts';
@@ -36,6 +37,7 @@ export async function getStoryDetail(prisma: Database, storyId: number, localeCo
     select: keyViewSelect(locale.id),
   });
   const keys = rows.map(toKeyView);
+  const writeBack = await writeBackStateOf(prisma, storyId, locale.id);
   const count = (status: string) => keys.filter((key) => key.status === status).length;
   return {
     id: node.id,
@@ -62,5 +64,6 @@ export async function getStoryDetail(prisma: Database, storyId: number, localeCo
         : null,
     importing,
     skipped_components: node.skippedComponents,
+    write_back: writeBack,
   };
 }
