@@ -144,17 +144,6 @@ describe('where writing a story to Storyblok stands, per language', () => {
     ]);
   });
 
-  it('refuses a retry while Storyblok refuses the space’s token', async () => {
-    await server.prisma.space.update({ where: { id: spaceId }, data: { hasTokenIssue: true } });
-    try {
-      const refused = await failure(retry(owner));
-      expect(refused).toMatchObject({ status: 409, code: 'token_issue', message: expect.stringMatching(/new token/) });
-      expect((await writeBack('de'))?.state).toBe('failed');
-    } finally {
-      await server.prisma.space.update({ where: { id: spaceId }, data: { hasTokenIssue: false } });
-    }
-  });
-
   it('lets translators retry, not viewers, and answers 404 for a story of another space', async () => {
     const viewer = await member('viewer');
     expect(await writeBack('de', viewer)).toMatchObject({ state: 'failed' });
@@ -197,5 +186,35 @@ describe('where writing a story to Storyblok stands, per language', () => {
       code: 'conflict',
       message: expect.stringMatching(/^Nothing failed to be written for this story/),
     });
+  });
+
+  it('fails for good when Storyblok refuses the token, and refuses a retry until the space has a new one', async () => {
+    storyblok.revokeToken(basicFixture.pat);
+    await save('headline', 'fr', 'Bonjour tout le monde');
+
+    const failed = await until(
+      () => writeBack('fr'),
+      (state) => state?.state === 'failed',
+    );
+    expect(failed).toEqual({
+      state: 'failed',
+      error: expect.stringMatching(/refused the token/),
+      at: expect.any(String),
+    });
+    // The job gave up at once: retrying cannot help while the token is refused.
+    expect(
+      await server.prisma.storyWriteBack.findUniqueOrThrow({ where: { storyId: homeId }, select: { status: true } }),
+    ).toEqual({ status: 'failed' });
+    // German was written before: only French waits.
+    expect((await writeBack('de'))?.state).toBe('written');
+    expect(await homeRow('fr')).toMatchObject({ write_back_failed: true });
+    expect(await homeRow('de')).toMatchObject({ write_back_failed: false });
+
+    expect(await failure(retry(owner, 'fr'))).toMatchObject({
+      status: 409,
+      code: 'token_issue',
+      message: expect.stringMatching(/gives the space a new token in Settings/),
+    });
+    expect((await writeBack('fr'))?.state).toBe('failed');
   });
 });
