@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { paginationQuerySchema, urlIdSchema } from './ids.ts';
 import { leastRoleFor } from './roles.ts';
+import { writeBackStateSchema } from './write-back.ts';
 
 const isoTime = z.iso.datetime({ offset: true });
 const localeCode = z.string().trim().min(1).max(50);
@@ -28,6 +29,10 @@ export const storyListItemSchema = z.object({
   missing_validated_translated_keys_count: z.number().int().nonnegative(),
   /** Listed by the space's running sync, its content not read yet: its keys are still to come. */
   importing: z.boolean(),
+  /** The story's translations in the locale could not be written to Storyblok (folders: always false). */
+  write_back_failed: z.boolean(),
+  /** Why, as Storyblok or the connection said; null when nothing failed. */
+  write_back_error: z.string().nullable(),
 });
 
 export type StoryListItem = z.infer<typeof storyListItemSchema>;
@@ -127,6 +132,8 @@ export const storyDetailSchema = z.object({
   skipped_components: z.array(z.string()),
   /** The other members who had the story open in the last minute, in the order of their e-mail addresses. */
   editing_now: z.array(colleagueSchema),
+  /** Writing the story's translations in the locale to Storyblok; null when none was ever written or waits. */
+  write_back: writeBackStateSchema.nullable(),
 });
 
 export type StoryDetail = z.infer<typeof storyDetailSchema>;

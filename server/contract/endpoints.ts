@@ -38,6 +38,7 @@ import { acceptInvite, approveRequest, changeRole, declineInvite, inviteUser, re
 import { createSpace, getSyncStatus, listAvailableSpaces, replaceSpaceToken, startSync } from './space-connect.ts';
 import { deleteSpace, getSpaceSettings, updateSpaceSettings } from './space-settings.ts';
 import { getWebhookSettings, receiveStoryblokWebhook } from './webhooks.ts';
+import { retryWriteBack } from './write-back.ts';
 
 /**
  * Every contract endpoint by its name in the route table. It loads zod and every schema: the server imports it,
@@ -75,6 +76,7 @@ export const endpoints = {
   getFolder,
   getStory,
   markStoryOpen,
+  retryWriteBack,
   getAssociatedKeys,
   saveTranslation,
   markAsVerified,

@@ -58,6 +58,7 @@ export const routes = {
   getFolder: { method: 'GET', path: '/api/content/folder/:folderId' },
   getStory: { method: 'GET', path: '/api/content/story/:storyId' },
   markStoryOpen: { method: 'PUT', path: '/api/content/story/:storyId/presence' },
+  retryWriteBack: { method: 'POST', path: '/api/content/story/:storyId/retry_write_back' },
   getAssociatedKeys: { method: 'GET', path: '/api/content/associated_keys' },
   saveTranslation: { method: 'POST', path: '/api/content/save_translation' },
   markAsVerified: { method: 'POST', path: '/api/content/mark_as_verified' },

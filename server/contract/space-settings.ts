@@ -31,10 +31,24 @@ export const spaceSettingsSchema = z.object({
   write_back: z.object({
     /** Stories waiting to be written, or being written. */
     pending: z.number().int().nonnegative(),
-    /** Stories whose last write failed after its retries; they go again on the next save or a new token. */
+    /**
+     * Stories whose last attempt to write failed: retried by themselves with backoff for a while, then again on
+     * the next save, a Retry on the story, or a new token.
+     */
     failed: z.number().int().nonnegative(),
     last_error: z.string().nullable(),
     last_written_at: z.iso.datetime({ offset: true }).nullable(),
+    /**
+     * The stories whose write failed (at most SYNC_PROBLEM_STORIES_LISTED, the latest first), each with the
+     * reason, when, and the codes of the languages whose translations did not go.
+     */
+    failed_stories: z.array(
+      storyRefSchema.extend({
+        reason: z.string(),
+        at: z.iso.datetime({ offset: true }),
+        locales: z.array(z.string()),
+      }),
+    ),
   }),
   /** What syncs could not bring in: stories whose import failed, and components the schemas no longer have. */
   sync_problems: syncProblemsSchema,

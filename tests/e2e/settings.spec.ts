@@ -147,6 +147,59 @@ test.describe('settings', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a write Storyblok refuses shows on the story, in the list and in Settings, and Retry writes it', async ({
+    page,
+    services,
+  }) => {
+    test.setTimeout(120_000);
+    const problems = collectProblems(page);
+    const { space, spaceId } = await ownerWithSpace(page, services, 'refused');
+    const root = await apiCall<{ stories: Array<{ id: number; name: string }> }>(
+      page,
+      'GET',
+      `/api/content/folder?locale=de&space_id=${spaceId}`,
+    );
+    const homeId = root.stories.find((item) => item.name === 'Home')!.id;
+    const storyblokHome = space.storyId(basicFixture.stories.home);
+    // An editor has the story open in Storyblok: it refuses every change until they are done.
+    services.storyblok.lockStory(space.spaceId, storyblokHome, 'Ada Editor');
+
+    await page.goto(`/spaces/${spaceId}/content?locale=de&story=${homeId}`);
+    const title = page.getByRole('group', { name: 'page › title', exact: true });
+    await title.getByRole('textbox', { name: 'Translation of page › title' }).fill('Willkommen daheim');
+    await title.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Waiting to be written to Storyblok')).toBeVisible();
+
+    const refused = page.getByRole('alert').filter({ hasText: 'Not written to Storyblok' });
+    await expect(refused).toBeVisible({ timeout: 30_000 });
+    await expect(refused).toContainText('is currently locked by Ada Editor');
+    const row = page.getByTestId('story-list').getByTestId('story-row').filter({ hasText: 'Home' });
+    const mark = row.getByTestId('write-back-failed');
+    await expect(mark).toBeVisible();
+    await mark.hover();
+    await expect(page.getByRole('tooltip')).toContainText('Not written to Storyblok: Storyblok refused the change');
+    await saveScreenshot(page, 'content-write-back-failed');
+
+    // Settings lists the story, linked to it in the language that failed.
+    await page.goto(`/spaces/${spaceId}/settings`);
+    const card = page
+      .locator('.mantine-Card-root')
+      .filter({ has: page.getByRole('heading', { name: 'Writing to Storyblok' }) });
+    await expect(card.getByText('1 story could not be written')).toBeVisible();
+    await expect(card.getByText(/is currently locked by Ada Editor/)).toBeVisible();
+
+    services.storyblok.lockStory(space.spaceId, storyblokHome, null);
+    await card.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(new RegExp(`story=${homeId}.*locale=de|locale=de.*story=${homeId}`));
+    await refused.getByRole('button', { name: 'Retry' }).click();
+    await expect(refused).toBeHidden();
+    await expect(page.getByText('Waiting to be written to Storyblok')).toBeHidden({ timeout: 30_000 });
+    await expect(mark).toBeHidden();
+    const written = services.storyblok.getStory(space.spaceId, storyblokHome) as { content: Record<string, unknown> };
+    expect(written.content.title__i18n__de).toBe('Willkommen daheim');
+    expect(problems).toEqual([]);
+  });
+
   test('the owner deletes the space after typing its name; an admin has no such card', async ({
     page,
     browser,

@@ -51,6 +51,7 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/content/apply_to_associated': 'translator',
   'POST /api/content/translation_asks': 'translator',
   'POST /api/content/ai_translate': 'translator',
+  'POST /api/content/story/:storyId/retry_write_back': 'translator',
   'POST /api/spaces/:id/storyblok_stories/:storyblokStoryId/sync': 'translator',
   'POST /api/spaces/:id/sync': 'editor',
   'POST /api/spaces/:id/glossary_terms': 'editor',
@@ -191,6 +192,10 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
       value: 'Welcome',
       target_locale: 'de',
     },
+  }),
+  'POST /api/content/story/:storyId/retry_write_back': () => ({
+    params: { storyId: ids.storyId },
+    body: { locale: 'de' },
   }),
   'POST /api/spaces/:id/sync': () => ({ params: { id: ids.spaceId } }),
   'POST /api/spaces/:id/glossary_terms': () => ({

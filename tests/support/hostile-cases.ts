@@ -151,6 +151,12 @@ export function hostileCases(ids: CorpusIds): RouteCase[] {
       base: () => ({ params: { storyId: MISSING_ID } }),
     },
     {
+      // Nothing failed to be written for the corpus's story: a retry is refused after the role check.
+      route: 'retryWriteBack',
+      answer: ['translator', 409],
+      base: () => ({ params: { storyId: ids.storyId }, body: { locale: 'de' } }),
+    },
+    {
       route: 'getAssociatedKeys',
       answer: ['viewer', 200],
       base: () => ({ query: { key: ids.key, space_locale_id: ids.localeId } }),

@@ -10,6 +10,8 @@ const IMPORT_REFRESH_MS = 1_000;
 /** Spec section 9: the key details modal lists associated keys 10 at a time. */
 export const ASSOCIATED_PAGE_SIZE = 10;
 const BATCH_REFRESH_MS = 1_500;
+/** Translations waiting for Storyblok go within seconds of a save (or of a retry): the outcome shows soon after. */
+const WRITE_BACK_REFRESH_MS = 3_000;
 
 export const contentKeys = {
   all: ['content'] as const,
@@ -46,9 +48,10 @@ export function storyQueryOptions(api: ApiClient, storyId: number, locale: strin
     queryFn: ({ signal }) => api.call('getStory', { params: { storyId }, query: { locale }, signal }),
     // Fresh on every open: a colleague or an AI run may have changed it since.
     staleTime: 0,
-    // A story the sync is still importing, and asks under way, change without the editor doing anything.
+    // A story the sync is still importing, asks under way and waiting writes change without the editor doing anything.
     refetchInterval: (query) => {
       if (query.state.data?.importing) return IMPORT_REFRESH_MS;
+      if (query.state.data?.write_back?.state === 'pending') return WRITE_BACK_REFRESH_MS;
       return hasPendingAsks(query.state.data) ? ASK_REFRESH_MS : false;
     },
   });

@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from '../components/notify.ts';
 import { contentKeys } from './content.queries.ts';
 import { useEditorContext, type EditorContextValue } from './editor-context.ts';
 import { sameValue, valueToSave, type DraftValue } from './key-draft.ts';
+import { showWriteWaiting } from './write-back.queries.ts';
 
 type KeyPatch = (key: TranslatableKey) => TranslatableKey;
 
@@ -66,6 +67,7 @@ export function useSaveTranslation(keyId: number) {
       }),
     onSuccess: (saved, { key, value }) => {
       patchKeys(client, ctx, new Set([key.id]), () => saved);
+      showWriteWaiting(client, ctx);
       const current = ctx.drafts.get(key.id);
       if (current && sameValue(current, value)) ctx.drafts.set(key.id, null);
       refreshAround(client, ctx);

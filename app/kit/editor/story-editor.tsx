@@ -68,6 +68,14 @@ export function StoryEditor(props: StoryEditorProps) {
     wasPending.current = pending;
   }, [pending, client, spaceId]);
 
+  // A write that failed, or that went after failing, changes the story list's mark.
+  const writeFailed = story.data?.write_back?.state === 'failed';
+  const wasFailed = useRef(writeFailed);
+  useEffect(() => {
+    if (wasFailed.current !== writeFailed) void client.invalidateQueries({ queryKey: contentKeys.folders(spaceId) });
+    wasFailed.current = writeFailed;
+  }, [writeFailed, client, spaceId]);
+
   // Closing or reloading the tab is the one way out the host cannot intercept: the browser asks.
   useEffect(() => {
     if (unsaved.length === 0) return;

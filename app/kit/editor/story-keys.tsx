@@ -12,6 +12,7 @@ import { keysInTab, keyTabLabels, keyTabs, tabCounts, type KeyTab } from './key-
 import { SelectionBar } from './selection-bar.tsx';
 import { StoryHeader } from './story-header.tsx';
 import { StoryImportNotice } from './story-import-notice.tsx';
+import { WriteBackNotice } from './write-back-notice.tsx';
 
 export interface StoryKeysProps {
   story: StoryDetail;
@@ -76,6 +77,7 @@ export const StoryKeys = memo(function StoryKeys({
         onVerifyOnSaveChange={onVerifyOnSaveChange}
       />
       <StoryImportNotice story={story} />
+      <WriteBackNotice story={story} />
       <Tabs
         value={tab}
         onChange={(value) => {

@@ -81,6 +81,7 @@ export function storyWith(keys: TranslatableKey[], overrides: Partial<StoryDetai
     importing: false,
     skipped_components: [],
     editing_now: [],
+    write_back: null,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { Badge, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconCircleCheck, IconFileText, IconFolder } from '@tabler/icons-react';
+import { IconCircleCheck, IconCloudX, IconFileText, IconFolder } from '@tabler/icons-react';
 import type { StoryListItem } from '#contract/content.ts';
 import { formatCount, formatQuantity } from '#kit/format/format.ts';
 import classes from './content-page.module.css';
@@ -62,6 +62,24 @@ function Progress({ item }: { item: StoryListItem }) {
   );
 }
 
+/** A story whose translations in the language Storyblok refused (or could not take): why, on hover or focus. */
+function WriteBackFailed({ item }: { item: StoryListItem }) {
+  if (!item.write_back_failed) return null;
+  const label = `Not written to Storyblok: ${item.write_back_error ?? 'Storyblok refused the change.'}`;
+  return (
+    <Tooltip label={label} multiline w={280}>
+      <IconCloudX
+        size={18}
+        color="var(--mantine-color-red-6)"
+        role="img"
+        aria-label={label}
+        data-testid="write-back-failed"
+        style={{ flexShrink: 0 }}
+      />
+    </Tooltip>
+  );
+}
+
 /** A folder or story of the list: its publication state and what is missing in the language. */
 export function StoryListRow({ item, active, onOpen }: { item: StoryListItem; active: boolean; onOpen(): void }) {
   const Icon = item.is_folder ? IconFolder : IconFileText;
@@ -91,6 +109,7 @@ export function StoryListRow({ item, active, onOpen }: { item: StoryListItem; ac
             </Text>
           </Group>
         </div>
+        <WriteBackFailed item={item} />
         <Progress item={item} />
       </Group>
     </UnstyledButton>

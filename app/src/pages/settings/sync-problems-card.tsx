@@ -1,28 +1,8 @@
-import { Anchor, Badge, List, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Badge, List, Stack, Text } from '@mantine/core';
 import type { SyncProblems } from '#contract/space-settings.ts';
 import { ContentCard } from '#kit/components/content-card.tsx';
-import { formatCount, formatQuantity, formatRelative } from '#kit/format/format.ts';
-
-type StoryRef = SyncProblems['failed_stories'][number];
-
-function StoryLink({ spaceId, story }: { spaceId: number; story: Pick<StoryRef, 'id' | 'name' | 'full_slug'> }) {
-  return (
-    <Anchor component={Link} to={`/spaces/${spaceId}/content?story=${story.id}`} fz="sm" title={`/${story.full_slug}`}>
-      {story.name}
-    </Anchor>
-  );
-}
-
-/** "and 12 more" under a list cut at the server's limit. */
-function More({ listed, total }: { listed: number; total: number }) {
-  if (total <= listed) return null;
-  return (
-    <Text fz="xs" c="dimmed">
-      and {formatCount(total - listed)} more
-    </Text>
-  );
-}
+import { formatQuantity } from '#kit/format/format.ts';
+import { More, StoryLink, StoryProblem } from './story-problem.tsx';
 
 export interface SyncProblemsCardProps {
   spaceId: number;
@@ -49,15 +29,7 @@ export function SyncProblemsCard({ spaceId, problems }: SyncProblemsCardProps) {
           </Text>
           <List spacing={6} size="sm">
             {failed.map((story) => (
-              <List.Item key={story.id}>
-                <StoryLink spaceId={spaceId} story={story} />{' '}
-                <Text span fz="xs" c="dimmed">
-                  ({formatRelative(story.at)})
-                </Text>
-                <Text fz="xs" c="dimmed">
-                  {story.reason}
-                </Text>
-              </List.Item>
+              <StoryProblem key={story.id} spaceId={spaceId} story={story} />
             ))}
           </List>
           <More listed={failed.length} total={failedCount} />

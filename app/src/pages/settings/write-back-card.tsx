@@ -6,6 +6,7 @@ import { errorMessage, notifyError, notifySuccess } from '#kit/components/notify
 import { hasRole } from '#contract/roles.ts';
 import { useUpdateWriteBackMode } from '#kit/data/space-settings.queries.ts';
 import { useCurrentSpace } from '../../space/current-space.ts';
+import { WriteBackFailures } from './write-back-failures.tsx';
 
 const modes: Array<{ value: SpaceSettings['write_back_mode']; label: string; description: string }> = [
   {
@@ -110,16 +111,7 @@ export function WriteBackCard({ settings, error }: WriteBackCardProps) {
               }
             />
           </SimpleGrid>
-          {settings.write_back.failed > 0 && (
-            <Alert
-              color="red"
-              variant="light"
-              title={`${formatQuantity(settings.write_back.failed, 'story', 'stories')} could not be written`}
-            >
-              {settings.write_back.last_error ?? 'Storyblok refused the change.'} They are written again on the next
-              save in them, or when the space gets a new token.
-            </Alert>
-          )}
+          <WriteBackFailures spaceId={space.id} writeBack={settings.write_back} />
         </>
       )}
     </ContentCard>

@@ -1,20 +1,26 @@
 import { Router } from 'express';
 import { getAssociatedKeys, getFolder, getRootFolder, getStory, markStoryOpen } from '#contract/content.ts';
 import { applyToAssociated, markAsUnverified, markAsVerified, saveTranslation } from '#contract/content-writes.ts';
+import { retryWriteBack } from '#contract/write-back.ts';
 import type { BindRoute } from '../../http/route-binder.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import * as associated from './associated.service.ts';
 import { spaceOfLocale, spaceOfStory, storyNotFound } from './content-scope.ts';
 import * as folders from './folder.service.ts';
 import * as presence from './presence.service.ts';
 import * as stories from './story.service.ts';
+import { retryStoryWriteBack } from './story-write-back.service.ts';
 import * as translations from './translations.service.ts';
 import { setVerified } from './verify.service.ts';
 
 /** Large richtext translations are allowed; the rest of the API keeps small bodies. */
 export const TRANSLATION_BODY_LIMIT = '1mb';
 
-/** Reading content, and the translator's writes: save, verify, apply to associated keys. */
-export function contentRoutes(bind: BindRoute, deps: translations.ContentDeps): Router {
+/** Reading content, and the translator's writes: save, verify, apply to associated keys, retry a write-back. */
+export function contentRoutes(
+  bind: BindRoute,
+  deps: translations.ContentDeps & { queue: Pick<JobQueue, 'send' | 'cancelWaiting'> },
+): Router {
   const { prisma } = deps;
   const router = Router();
   const byLocale = ({ body }: { body: { space_locale_id: number } }) => spaceOfLocale(prisma, body.space_locale_id);
@@ -40,6 +46,12 @@ export function contentRoutes(bind: BindRoute, deps: translations.ContentDeps): 
     space: ({ params }) => spaceOfStory(prisma, params.storyId),
     notFound: storyNotFound,
   });
+  bind(
+    router,
+    retryWriteBack,
+    ({ params, body, member }) => retryStoryWriteBack(deps, member!.spaceId, params.storyId, body.locale),
+    { space: ({ params }) => spaceOfStory(prisma, params.storyId), notFound: storyNotFound },
+  );
   bind(router, getAssociatedKeys, ({ query, member }) => associated.getAssociatedKeys(prisma, member!.spaceId, query), {
     space: ({ query }) => spaceOfLocale(prisma, query.space_locale_id),
   });

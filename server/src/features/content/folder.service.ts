@@ -1,6 +1,7 @@
 import type { FolderResponse, StoryListItem } from '#contract/content.ts';
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
+import { failedWriteBacks } from '../write-back/index.ts';
 import { localeByCode } from './content-scope.ts';
 import { spaceSyncing, stillImporting } from './story-import-state.ts';
 
@@ -78,6 +79,11 @@ export async function getFolder(
     WHERE f.id = ANY(${folderIds}::int[])
     GROUP BY f.id`;
   const syncing = await spaceSyncing(prisma, spaceId);
+  const failed = await failedWriteBacks(
+    prisma,
+    children.filter((child) => !child.isFolder).map((child) => child.id),
+    locale.id,
+  );
   const subtreeOf = new Map(subtrees.map((row) => [row.id, row]));
   const stories = children.map((child): StoryListItem => {
     const counts = child.isFolder
@@ -101,6 +107,8 @@ export async function getFolder(
       missing_translated_keys_count: Math.max(0, counts.keys - counts.translated),
       missing_validated_translated_keys_count: Math.max(0, counts.keys - counts.verified),
       importing: stillImporting(child, syncing),
+      write_back_failed: failed.has(child.id),
+      write_back_error: failed.get(child.id) ?? null,
     };
   });
   return {

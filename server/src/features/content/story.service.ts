@@ -1,6 +1,7 @@
 import type { StoryDetail } from '#contract/content.ts';
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
+import { writeBackStateOf } from '../write-back/index.ts';
 import { localeByCode } from './content-scope.ts';
 import { keyViewSelect, toKeyView } from './key-view.ts';
 import { editingNow } from './presence.service.ts';
@@ -42,6 +43,7 @@ export async function getStoryDetail(
     select: keyViewSelect(locale.id),
   });
   const keys = rows.map(toKeyView);
+  const writeBack = await writeBackStateOf(prisma, storyId, locale.id);
   const count = (status: string) => keys.filter((key) => key.status === status).length;
   return {
     id: node.id,
@@ -69,5 +71,6 @@ export async function getStoryDetail(
     importing,
     skipped_components: node.skippedComponents,
     editing_now: await editingNow(prisma, storyId, userId),
+    write_back: writeBack,
   };
 }

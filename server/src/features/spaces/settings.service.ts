@@ -3,7 +3,7 @@ import type { Database } from '../../db/prisma.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { aiStanding, dailyAllowance } from '../ai/index.ts';
 import { syncProblems } from '../sync/index.ts';
-import { scheduleWriteBack } from '../write-back/index.ts';
+import { failedWriteBackStories, scheduleWriteBack } from '../write-back/index.ts';
 
 export interface SettingsDeps {
   prisma: Database;
@@ -15,9 +15,10 @@ export async function getSpaceSettings(deps: SettingsDeps, spaceId: number): Pro
   const { prisma } = deps;
   const space = await prisma.space.findUniqueOrThrow({ where: { id: spaceId }, select: { writeBackMode: true } });
   const scope = { story: { spaceId } };
-  const [pending, failed, lastFailure, lastWrite, aiWords, dailyWords, problems] = await Promise.all([
-    prisma.storyWriteBack.count({ where: { ...scope, status: { in: ['pending', 'writing'] } } }),
-    prisma.storyWriteBack.count({ where: { ...scope, status: 'failed' } }),
+  const [pending, failed, lastFailure, lastWrite, failedStories, aiWords, dailyWords, problems] = await Promise.all([
+    // A write whose last attempt failed counts as failed, while the job still retries it too.
+    prisma.storyWriteBack.count({ where: { ...scope, status: { in: ['pending', 'writing'] }, failedAt: null } }),
+    prisma.storyWriteBack.count({ where: { ...scope, failedAt: { not: null } } }),
     prisma.storyWriteBack.findFirst({
       where: { ...scope, lastError: { not: null } },
       orderBy: { updatedAt: 'desc' },
@@ -28,6 +29,7 @@ export async function getSpaceSettings(deps: SettingsDeps, spaceId: number): Pro
       orderBy: { lastWrittenAt: 'desc' },
       select: { lastWrittenAt: true },
     }),
+    failedWriteBackStories(prisma, spaceId),
     aiStanding(prisma, spaceId),
     dailyAllowance(prisma, spaceId, deps.wordsWithoutPlan),
     syncProblems(prisma, spaceId),
@@ -39,6 +41,7 @@ export async function getSpaceSettings(deps: SettingsDeps, spaceId: number): Pro
       failed,
       last_error: lastFailure?.lastError ?? null,
       last_written_at: lastWrite?.lastWrittenAt?.toISOString() ?? null,
+      failed_stories: failedStories,
     },
     sync_problems: problems,
     ai_usage: { words_today: aiWords.used, words_reserved: aiWords.reserved, daily_words: dailyWords },

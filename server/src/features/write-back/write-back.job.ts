@@ -1,6 +1,7 @@
 import { defineJob } from '../../jobs/define-job.ts';
 import { storyWriteBackJob } from './write-back.schedule.ts';
-import { markWriteBack, writeBackFailure, writeBackStory, type WriteBackDeps } from './write-back.service.ts';
+import { recordWriteFailure } from './write-back-state.ts';
+import { writeBackFailure, writeBackStory, type WriteBackDeps } from './write-back.service.ts';
 
 /**
  * Writes a story's translations to Storyblok; failures retry with backoff and show on the story. When it gives
@@ -18,6 +19,6 @@ export function createWriteBackJob(deps: WriteBackDeps) {
     target: ({ storyId }) => ({ storyId }),
     handler: ({ storyId }) => writeBackStory(deps, storyId),
     onGiveUp: ({ storyId }, error) =>
-      markWriteBack(deps.prisma, storyId, { status: 'failed', lastError: writeBackFailure(error) }),
+      recordWriteFailure(deps.prisma, storyId, { status: 'failed', reason: writeBackFailure(error) }),
   });
 }

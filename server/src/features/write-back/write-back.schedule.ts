@@ -11,12 +11,17 @@ export const storyWriteBackJob = {
 /** Edits to one story within this many seconds go to Storyblok as one write. */
 export const WRITE_BACK_DELAY_SECONDS = 5;
 
-/** Queues the stories' translations for Storyblok; called after any change to their translations. */
+/**
+ * Queues the stories' translations for Storyblok; called after any change to their translations, a few seconds
+ * later so that edits made together go as one write, or at once (`now`) when a person asks to try again.
+ */
 export async function scheduleWriteBack(
   deps: { prisma: Database; queue: Pick<JobQueue, 'send'> },
   storyIds: number[],
+  { now = false }: { now?: boolean } = {},
 ): Promise<void> {
-  const dueAt = new Date(Date.now() + WRITE_BACK_DELAY_SECONDS * 1000);
+  const delay = now ? 0 : WRITE_BACK_DELAY_SECONDS;
+  const dueAt = new Date(Date.now() + delay * 1000);
   for (const storyId of new Set(storyIds)) {
     await deps.prisma.storyWriteBack.upsert({
       where: { storyId },
@@ -27,7 +32,7 @@ export async function scheduleWriteBack(
     await deps.queue.send(
       storyWriteBackJob,
       { storyId },
-      { singletonKey: `story-${storyId}`, startAfterSeconds: WRITE_BACK_DELAY_SECONDS },
+      { singletonKey: `story-${storyId}`, startAfterSeconds: delay },
     );
   }
 }

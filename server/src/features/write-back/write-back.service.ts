@@ -3,41 +3,20 @@ import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import type { SpaceStoryblok, StoryblokAccess, StoryblokStory } from '../../storyblok-access/index.ts';
 import { canonicalJson, contentHash } from '../../storyblok-content/content-hash.ts';
-import { fromStorable } from '../../storyblok-content/storable-text.ts';
 import { mergeTranslations, type MergeResult, type PendingTranslation } from './merge-translations.ts';
+import { isUnwritten, translationsToWrite, type TranslationToWrite } from './unwritten-translations.ts';
+import { markWriteBack, recordLocalesWritten, recordWriteFailure } from './write-back-state.ts';
 
 export interface WriteBackDeps {
   prisma: Database;
   storyblok: StoryblokAccess;
 }
 
-/** The translations the space's write-back mode sends: every saved one, or only verified ones. */
-async function pendingTranslations(prisma: Database, storyId: number, verifiedOnly: boolean) {
-  const rows = await prisma.translation.findMany({
-    where: { translatableKey: { storyId } },
-    select: {
-      id: true,
-      value: true,
-      writtenHash: true,
-      referenceHash: true,
-      spaceLocale: { select: { code: true } },
-      translatableKey: { select: { key: true, field: true, fieldType: true, hash: true } },
-    },
-  });
-  // Values go to Storyblok as it holds text (a stored "␀" is a NUL there), and are hashed as such, like the sync does.
-  return rows
-    .filter((row) => !verifiedOnly || row.referenceHash === row.translatableKey.hash)
-    .map((row) => {
-      const value = fromStorable(row.value);
-      return { ...row, value, valueHash: contentHash(value) };
-    });
-}
-
 /**
  * Writes a story's translations into Storyblok as field-level translations. The story is read fresh, only
  * `__i18n__` keys change, and it is read once more just before the write: an editor's save in between is
  * merged again, never overwritten. Nothing is sent when Storyblok already holds every translation. A failure
- * leaves the story pending with the reason, for the job's next attempt.
+ * leaves the story pending with the reason and the time, for the job's next attempt.
  */
 export async function writeBackStory(deps: WriteBackDeps, storyId: number): Promise<void> {
   const { prisma } = deps;
@@ -50,8 +29,8 @@ export async function writeBackStory(deps: WriteBackDeps, storyId: number): Prom
     },
   });
   if (!node) return;
-  const rows = await pendingTranslations(prisma, storyId, node.space.writeBackMode === 'verified_only');
-  if (rows.every((row) => row.writtenHash === row.valueHash)) {
+  const rows = await translationsToWrite(prisma, storyId, node.space.writeBackMode === 'verified_only');
+  if (!rows.some(isUnwritten)) {
     await markWriteBack(prisma, storyId, { status: 'done', lastError: null });
     return;
   }
@@ -77,19 +56,28 @@ export async function writeBackStory(deps: WriteBackDeps, storyId: number): Prom
     const result = await writeMerged(storyblok, Number(node.storyblokId), pending, storyKept);
     if (!result) return;
     const written = new Set(result.written);
-    for (const row of rows) {
-      if (!written.has(`${row.translatableKey.key}|${row.spaceLocale.code}`) || row.writtenHash === row.valueHash)
-        continue;
+    const went = (row: TranslationToWrite) => written.has(`${row.translatableKey.key}|${row.spaceLocale.code}`);
+    const wentNow = rows.filter((row) => went(row) && isUnwritten(row));
+    for (const row of wentNow) {
       await prisma.translation.update({
         where: { id: row.id },
         data: { writtenHash: row.valueHash },
         select: { id: true },
       });
     }
+    // A language counts as written once none of its translations waits any more.
+    const stillWaiting = new Set(rows.filter((row) => isUnwritten(row) && !went(row)).map((row) => row.spaceLocaleId));
+    const done = wentNow.map((row) => row.spaceLocaleId);
+    await recordLocalesWritten(
+      prisma,
+      storyId,
+      done.filter((id) => !stillWaiting.has(id)),
+    );
     if (result.story) await recordOwnWrite(prisma, storyId, result.base, result.story);
     await markWriteBack(prisma, storyId, { status: 'done', lastError: skippedNote(result), lastWrittenAt: new Date() });
   } catch (error) {
-    await markWriteBack(prisma, storyId, { status: 'pending', lastError: writeBackFailure(error) });
+    const waiting = new Set(rows.filter(isUnwritten).map((row) => row.spaceLocaleId));
+    await recordWriteFailure(prisma, storyId, { status: 'pending', reason: writeBackFailure(error), waiting });
     throw error;
   }
 }
@@ -128,19 +116,6 @@ function skippedNote(result: { skipped: string[]; sourceChanged: string[] }): st
 /** Why writing a story failed, as Settings and the story show it. */
 export function writeBackFailure(error: unknown): string {
   return error instanceof AppError ? error.message : 'Writing to Storyblok failed on an unexpected error.';
-}
-
-export async function markWriteBack(
-  prisma: Database,
-  storyId: number,
-  data: { status: 'done' | 'pending' | 'failed'; lastError: string | null; lastWrittenAt?: Date },
-) {
-  await prisma.storyWriteBack.upsert({
-    where: { storyId },
-    create: { storyId, ...data },
-    update: data,
-    select: { storyId: true },
-  });
 }
 
 /** Null when the story left Polyblok before the write: Storyblok then gets nothing. */
