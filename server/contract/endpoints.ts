@@ -29,6 +29,7 @@ import {
   translateFolder,
 } from './content-writes.ts';
 import { getAssociatedKeys, getFolder, getRootFolder, getStory } from './content.ts';
+import { searchContent } from './content-search.ts';
 import { createGlossaryTerm, deleteGlossaryTerm, listGlossaryTerms, updateGlossaryTerm } from './glossary.ts';
 import { getHealth } from './health.ts';
 import { getSiteInfo } from './site.ts';
@@ -75,6 +76,7 @@ export const endpoints = {
   getFolder,
   getStory,
   getAssociatedKeys,
+  searchContent,
   saveTranslation,
   markAsVerified,
   markAsUnverified,

@@ -58,6 +58,7 @@ export const routes = {
   getFolder: { method: 'GET', path: '/api/content/folder/:folderId' },
   getStory: { method: 'GET', path: '/api/content/story/:storyId' },
   getAssociatedKeys: { method: 'GET', path: '/api/content/associated_keys' },
+  searchContent: { method: 'GET', path: '/api/content/search' },
   saveTranslation: { method: 'POST', path: '/api/content/save_translation' },
   markAsVerified: { method: 'POST', path: '/api/content/mark_as_verified' },
   markAsUnverified: { method: 'POST', path: '/api/content/mark_as_unverified' },

@@ -42,6 +42,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/content/folder/:folderId': 'viewer',
   'GET /api/content/story/:storyId': 'viewer',
   'GET /api/content/associated_keys': 'viewer',
+  'GET /api/content/search': 'viewer',
   'GET /api/content/batches/:batchId': 'viewer',
   'GET /api/spaces/:id/storyblok_stories/:storyblokStoryId': 'viewer',
   'POST /api/content/save_translation': 'translator',
@@ -153,6 +154,7 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
   }),
   'GET /api/content/story/:storyId': () => ({ params: { storyId: ids.storyId }, query: { locale: 'de' } }),
   'GET /api/content/associated_keys': () => ({ query: { key: ids.key.key, space_locale_id: ids.localeId } }),
+  'GET /api/content/search': () => ({ query: { space_id: ids.spaceId, locale: 'de', q: 'welcome' } }),
   'GET /api/content/batches/:batchId': () => ({ params: { batchId: ids.batchId } }),
   'GET /api/spaces/:id/storyblok_stories/:storyblokStoryId': () => ({
     params: { id: ids.spaceId, storyblokStoryId: basicFixture.stories.home },

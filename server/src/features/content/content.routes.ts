@@ -1,10 +1,12 @@
 import { Router } from 'express';
 import { getAssociatedKeys, getFolder, getRootFolder, getStory } from '#contract/content.ts';
+import { searchContent } from '#contract/content-search.ts';
 import { applyToAssociated, markAsUnverified, markAsVerified, saveTranslation } from '#contract/content-writes.ts';
 import type { BindRoute } from '../../http/route-binder.ts';
 import * as associated from './associated.service.ts';
 import { spaceOfLocale, spaceOfStory, storyNotFound } from './content-scope.ts';
 import * as folders from './folder.service.ts';
+import * as search from './search.service.ts';
 import * as stories from './story.service.ts';
 import * as translations from './translations.service.ts';
 import { setVerified } from './verify.service.ts';
@@ -32,6 +34,9 @@ export function contentRoutes(bind: BindRoute, deps: translations.ContentDeps): 
   bind(router, getStory, ({ params, query }) => stories.getStoryDetail(prisma, params.storyId, query.locale), {
     space: ({ params }) => spaceOfStory(prisma, params.storyId),
     notFound: storyNotFound,
+  });
+  bind(router, searchContent, ({ query, member }) => search.searchContent(prisma, member!.spaceId, query), {
+    space: ({ query }) => query.space_id,
   });
   bind(router, getAssociatedKeys, ({ query, member }) => associated.getAssociatedKeys(prisma, member!.spaceId, query), {
     space: ({ query }) => spaceOfLocale(prisma, query.space_locale_id),
