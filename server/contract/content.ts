@@ -118,6 +118,8 @@ export const storyDetailSchema = z.object({
   importing: z.boolean(),
   /** Components the story uses that the space's schemas no longer have: their fields are not shown. */
   skipped_components: z.array(z.string()),
+  /** The folder the story is in, for its breadcrumb; null at the root. */
+  folder_id: z.number().int().nullable(),
 });
 
 export type StoryDetail = z.infer<typeof storyDetailSchema>;

@@ -87,6 +87,15 @@ describe('finding stories by words', () => {
     ]);
   });
 
+  it('gives each story’s folder, as the story detail does, for links that open it in its folder', async () => {
+    const [creme] = (await search({ q: 'brulee' })).stories;
+    expect(creme).toMatchObject({ id: ids.creme, folder_id: ids.recipes });
+    const detail = await api.call('getStory', { params: { storyId: ids.creme }, query: { locale: 'de' } });
+    expect(detail.folder_id).toBe(ids.recipes);
+    const [breakfast] = (await search({ q: 'breakfast' })).stories;
+    expect(breakfast).toMatchObject({ id: ids.breakfast, folder_id: null });
+  });
+
   it('lists the matching keys of each story in the editor’s order, with their status', async () => {
     const breakfast = (await search({ q: 'cafe' })).stories.find((story) => story.id === ids.breakfast)!;
     expect(breakfast.match_count).toBe(2);

@@ -80,6 +80,7 @@ export function storyWith(keys: TranslatableKey[], overrides: Partial<StoryDetai
     import_problem: null,
     importing: false,
     skipped_components: [],
+    folder_id: null,
     ...overrides,
   };
 }

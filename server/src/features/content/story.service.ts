@@ -24,6 +24,7 @@ export async function getStoryDetail(prisma: Database, storyId: number, localeCo
       importError: true,
       importErrorAt: true,
       skippedComponents: true,
+      parentId: true,
     },
   });
   if (!node || node.isFolder)
@@ -62,5 +63,6 @@ export async function getStoryDetail(prisma: Database, storyId: number, localeCo
         : null,
     importing,
     skipped_components: node.skippedComponents,
+    folder_id: node.parentId,
   };
 }
