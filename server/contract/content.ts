@@ -134,6 +134,8 @@ export const storyDetailSchema = z.object({
   editing_now: z.array(colleagueSchema),
   /** Writing the story's translations in the locale to Storyblok; null when none was ever written or waits. */
   write_back: writeBackStateSchema.nullable(),
+  /** The folder the story is in, for its breadcrumb; null at the root. */
+  folder_id: z.number().int().nullable(),
 });
 
 export type StoryDetail = z.infer<typeof storyDetailSchema>;

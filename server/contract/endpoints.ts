@@ -29,6 +29,7 @@ import {
   translateFolder,
 } from './content-writes.ts';
 import { getAssociatedKeys, getFolder, getRootFolder, getStory, markStoryOpen } from './content.ts';
+import { searchContent } from './content-search.ts';
 import { createGlossaryTerm, deleteGlossaryTerm, listGlossaryTerms, updateGlossaryTerm } from './glossary.ts';
 import { getHealth } from './health.ts';
 import { getSiteInfo } from './site.ts';
@@ -78,6 +79,7 @@ export const endpoints = {
   markStoryOpen,
   retryWriteBack,
   getAssociatedKeys,
+  searchContent,
   saveTranslation,
   markAsVerified,
   markAsUnverified,

@@ -60,6 +60,7 @@ export const routes = {
   markStoryOpen: { method: 'PUT', path: '/api/content/story/:storyId/presence' },
   retryWriteBack: { method: 'POST', path: '/api/content/story/:storyId/retry_write_back' },
   getAssociatedKeys: { method: 'GET', path: '/api/content/associated_keys' },
+  searchContent: { method: 'GET', path: '/api/content/search' },
   saveTranslation: { method: 'POST', path: '/api/content/save_translation' },
   markAsVerified: { method: 'POST', path: '/api/content/mark_as_verified' },
   markAsUnverified: { method: 'POST', path: '/api/content/mark_as_unverified' },

@@ -407,6 +407,9 @@ test.describe('content', () => {
     const blogIndexId = await storyIdByName(page, spaceId, ['Blog', 'Blog index']);
     await page.goto(`/spaces/${spaceId}/content?locale=fr&story=${blogIndexId}`);
     await expect(page.getByRole('heading', { name: 'Blog index' })).toBeVisible();
+    // A link without the folder opens the story in its folder; the root is one click away.
+    await expect(storyRows(page)).toHaveText([/2024/, /Blog index/]);
+    await page.getByRole('button', { name: 'Back to root' }).click();
     await storyRows(page).filter({ hasText: 'Home' }).click();
     await translation(page, 'page › title').fill('Bienvenue');
     await expect(page.getByTestId('unsaved-count')).toHaveText('1 unsaved key');

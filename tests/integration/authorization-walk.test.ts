@@ -43,6 +43,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/content/story/:storyId': 'viewer',
   'PUT /api/content/story/:storyId/presence': 'viewer',
   'GET /api/content/associated_keys': 'viewer',
+  'GET /api/content/search': 'viewer',
   'GET /api/content/batches/:batchId': 'viewer',
   'GET /api/spaces/:id/storyblok_stories/:storyblokStoryId': 'viewer',
   'POST /api/content/save_translation': 'translator',
@@ -156,6 +157,7 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
   'GET /api/content/story/:storyId': () => ({ params: { storyId: ids.storyId }, query: { locale: 'de' } }),
   'PUT /api/content/story/:storyId/presence': () => ({ params: { storyId: ids.storyId } }),
   'GET /api/content/associated_keys': () => ({ query: { key: ids.key.key, space_locale_id: ids.localeId } }),
+  'GET /api/content/search': () => ({ query: { space_id: ids.spaceId, locale: 'de', q: 'welcome' } }),
   'GET /api/content/batches/:batchId': () => ({ params: { batchId: ids.batchId } }),
   'GET /api/spaces/:id/storyblok_stories/:storyblokStoryId': () => ({
     params: { id: ids.spaceId, storyblokStoryId: basicFixture.stories.home },

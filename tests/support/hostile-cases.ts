@@ -162,6 +162,11 @@ export function hostileCases(ids: CorpusIds): RouteCase[] {
       base: () => ({ query: { key: ids.key, space_locale_id: ids.localeId } }),
     },
     {
+      route: 'searchContent',
+      answer: ['viewer', 200],
+      base: () => ({ query: { space_id: ids.spaceId, locale: 'de', q: 'welcome', status: 'missing' } }),
+    },
+    {
       route: 'saveTranslation',
       answer: ['translator', 404],
       base: () => ({ body: { ...keyRef, field_type: 'text', value: 'Hallo' } }),

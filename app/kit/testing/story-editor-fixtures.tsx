@@ -82,6 +82,7 @@ export function storyWith(keys: TranslatableKey[], overrides: Partial<StoryDetai
     skipped_components: [],
     editing_now: [],
     write_back: null,
+    folder_id: null,
     ...overrides,
   };
 }

@@ -1,6 +1,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
@@ -80,7 +82,8 @@ export async function openDriver(target: DatabaseTarget): Promise<Driver> {
   }
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(dataDir);
+    // The content search's migration creates these two; PostgreSQL ships them, PGlite loads them on demand.
+    pglite = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
   } catch (error) {
     unlock();
     throw error;

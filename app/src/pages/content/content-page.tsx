@@ -11,12 +11,15 @@ import classes from './content-page.module.css';
 import { StoryListPanel } from './story-list-panel.tsx';
 import { UnsavedGuard } from './unsaved-guard.tsx';
 import { useContentParams } from './use-content-params.ts';
+import { useStoryFolder } from './use-story-folder.ts';
 
 /** `/spaces/:spaceId/content?locale=&folder=&story=`: the story tree on the left, the open story's keys on the right. */
 export function ContentPage() {
   usePageTitle('Content');
   const { space, role, can } = useCurrentSpace();
-  const { locale, folderId, storyId, setLocale, openFolder, openStory } = useContentParams(space.space_locales);
+  const params = useContentParams(space.space_locales);
+  const { locale, storyId, setLocale } = params;
+  useStoryFolder(locale?.code ?? null, params);
   const editorKey = locale && storyId !== null ? `${storyId}:${locale.code}` : null;
   // Unsaved keys belong to the editor that reported them; another story or language starts with none.
   const [reported, setReported] = useState<{ editorKey: string | null; keys: UnsavedKey[] }>({
@@ -53,11 +56,8 @@ export function ContentPage() {
             spaceId={space.id}
             spaceName={space.name}
             locale={locale}
-            folderId={folderId}
-            storyId={storyId}
             canTranslateFolder={can('translateFolder')}
-            onOpenFolder={openFolder}
-            onOpenStory={openStory}
+            params={params}
           />
         </aside>
         <section className={classes.editorPanel} aria-label="Story editor">

@@ -9,18 +9,20 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconHome, IconSearch } from '@tabler/icons-react';
+import { IconHome } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
 import type { SpaceLocale } from '#contract/spaces.ts';
 import { useApi } from '#kit/api/api-context.tsx';
 import { folderQueryOptions } from '#kit/editor/content.queries.ts';
+import { isSearching } from '#kit/editor/search.queries.ts';
 import { errorMessage } from '#kit/components/notify.ts';
+import { ContentSearchBox } from './content-search-box.tsx';
+import { SearchResults } from './search-results.tsx';
 import { StoryListRow } from './story-list-row.tsx';
 import { TranslateFolder } from './translate-folder.tsx';
+import type { ContentParams } from './use-content-params.ts';
 
 /** Spec section 9: the story list shows 20 skeleton rows while it loads. */
 export const SKELETON_ROWS = 20;
@@ -29,29 +31,24 @@ export interface StoryListPanelProps {
   spaceId: number;
   spaceName: string;
   locale: SpaceLocale;
-  folderId: number | null;
-  storyId: number | null;
   canTranslateFolder: boolean;
-  onOpenFolder(folderId: number | null): void;
-  onOpenStory(storyId: number): void;
+  params: Pick<
+    ContentParams,
+    'folderId' | 'storyId' | 'search' | 'openFolder' | 'setSearch' | 'storyHref' | 'folderHref'
+  >;
 }
 
-/** The left panel: one folder level of the story tree, its breadcrumb, and the folder's AI run. */
+/**
+ * The left panel: one folder level of the story tree with its breadcrumb and the folder's AI run, or the stories
+ * of the whole space that match a search.
+ */
 export function StoryListPanel(props: StoryListPanelProps) {
-  const { spaceId, locale, folderId, storyId, onOpenFolder, onOpenStory } = props;
+  const { spaceId, locale } = props;
+  const { folderId, storyId, search, storyHref, folderHref } = props.params;
   const api = useApi();
   const folder = useQuery(folderQueryOptions(api, spaceId, locale.code, folderId));
-  const [search, setSearch] = useState('');
-  const stories = folder.data?.stories;
-  const shown = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    return (stories ?? []).filter((item) => needle === '' || item.name.toLowerCase().includes(needle));
-  }, [stories, search]);
-
-  const open = (id: number | null) => {
-    setSearch('');
-    onOpenFolder(id);
-  };
+  const shown = folder.data?.stories ?? [];
+  const open = (id: number | null) => props.params.openFolder(id);
 
   return (
     <Stack gap={0} h="100%" mih={0}>
@@ -95,15 +92,8 @@ export function StoryListPanel(props: StoryListPanelProps) {
             </Breadcrumbs>
           </nav>
         </Group>
-        <TextInput
-          size="xs"
-          placeholder="Search in this folder"
-          aria-label="Search stories"
-          leftSection={<IconSearch size={14} />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-        />
-        {props.canTranslateFolder && (
+        <ContentSearchBox search={search} onSearch={props.params.setSearch} />
+        {props.canTranslateFolder && !isSearching(search) && (
           <TranslateFolder
             spaceId={spaceId}
             folderId={folderId}
@@ -113,7 +103,15 @@ export function StoryListPanel(props: StoryListPanelProps) {
         )}
       </Stack>
       <div style={{ flex: 1, minHeight: 0, overflowY: 'auto', padding: '0 8px 8px' }} data-testid="story-list">
-        {folder.isPending ? (
+        {isSearching(search) ? (
+          <SearchResults
+            spaceId={spaceId}
+            locale={locale.code}
+            search={search}
+            storyId={storyId}
+            storyHref={storyHref}
+          />
+        ) : folder.isPending ? (
           <Stack gap={4} p={4} aria-busy="true" aria-label="Loading stories">
             {Array.from({ length: SKELETON_ROWS }, (_, index) => (
               <Skeleton key={index} h={40} radius="sm" data-testid="story-skeleton" />
@@ -148,7 +146,7 @@ export function StoryListPanel(props: StoryListPanelProps) {
                 key={item.id}
                 item={item}
                 active={!item.is_folder && item.id === storyId}
-                onOpen={() => (item.is_folder ? open(item.id) : onOpenStory(item.id))}
+                href={item.is_folder ? folderHref(item.id) : storyHref(item.id, folderId)}
               />
             ))}
           </Stack>

@@ -1,8 +1,9 @@
-import { Badge, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconCircleCheck, IconCloudX, IconFileText, IconFolder } from '@tabler/icons-react';
 import type { StoryListItem } from '#contract/content.ts';
 import { formatCount, formatQuantity } from '#kit/format/format.ts';
 import classes from './content-page.module.css';
+import { RowLink } from './row-link.tsx';
 
 const publicationLabels: Record<StoryListItem['publication'], string> = {
   folder: 'Folder',
@@ -80,17 +81,11 @@ function WriteBackFailed({ item }: { item: StoryListItem }) {
   );
 }
 
-/** A folder or story of the list: its publication state and what is missing in the language. */
-export function StoryListRow({ item, active, onOpen }: { item: StoryListItem; active: boolean; onOpen(): void }) {
+/** A folder or story of the list, as a link: its publication state and what is missing in the language. */
+export function StoryListRow({ item, active, href }: { item: StoryListItem; active: boolean; href: string }) {
   const Icon = item.is_folder ? IconFolder : IconFileText;
   return (
-    <UnstyledButton
-      className={classes.listRow}
-      data-active={active || undefined}
-      onClick={onOpen}
-      aria-current={active ? 'page' : undefined}
-      data-testid="story-row"
-    >
+    <RowLink href={href} active={active} testId="story-row">
       <Group gap="sm" wrap="nowrap">
         <Icon
           size={18}
@@ -112,6 +107,6 @@ export function StoryListRow({ item, active, onOpen }: { item: StoryListItem; ac
         <WriteBackFailed item={item} />
         <Progress item={item} />
       </Group>
-    </UnstyledButton>
+    </RowLink>
   );
 }

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { getAssociatedKeys, getFolder, getRootFolder, getStory, markStoryOpen } from '#contract/content.ts';
+import { searchContent } from '#contract/content-search.ts';
 import { applyToAssociated, markAsUnverified, markAsVerified, saveTranslation } from '#contract/content-writes.ts';
 import { retryWriteBack } from '#contract/write-back.ts';
 import type { BindRoute } from '../../http/route-binder.ts';
@@ -8,6 +9,7 @@ import * as associated from './associated.service.ts';
 import { spaceOfLocale, spaceOfStory, storyNotFound } from './content-scope.ts';
 import * as folders from './folder.service.ts';
 import * as presence from './presence.service.ts';
+import * as search from './search.service.ts';
 import * as stories from './story.service.ts';
 import { retryStoryWriteBack } from './story-write-back.service.ts';
 import * as translations from './translations.service.ts';
@@ -52,6 +54,9 @@ export function contentRoutes(
     ({ params, body, member }) => retryStoryWriteBack(deps, member!.spaceId, params.storyId, body.locale),
     { space: ({ params }) => spaceOfStory(prisma, params.storyId), notFound: storyNotFound },
   );
+  bind(router, searchContent, ({ query, member }) => search.searchContent(prisma, member!.spaceId, query), {
+    space: ({ query }) => query.space_id,
+  });
   bind(router, getAssociatedKeys, ({ query, member }) => associated.getAssociatedKeys(prisma, member!.spaceId, query), {
     space: ({ query }) => spaceOfLocale(prisma, query.space_locale_id),
   });

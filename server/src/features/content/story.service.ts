@@ -31,6 +31,7 @@ export async function getStoryDetail(
       importError: true,
       importErrorAt: true,
       skippedComponents: true,
+      parentId: true,
     },
   });
   if (!node || node.isFolder)
@@ -72,5 +73,6 @@ export async function getStoryDetail(
     skipped_components: node.skippedComponents,
     editing_now: await editingNow(prisma, storyId, userId),
     write_back: writeBack,
+    folder_id: node.parentId,
   };
 }
