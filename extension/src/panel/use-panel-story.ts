@@ -14,15 +14,22 @@ const outcomeMessage = {
   failed: 'Its content could not be imported; the story says why.',
 } as const;
 
+/** While the first sync runs, how often the panel asks whether it has listed the open story yet. */
+const STORY_LISTED_POLL_MS = 2_000;
+
 /** The story open in the editor, kept in step with what the key editor below saves. */
 export function usePanelStory(space: PanelSpace, storyblokStoryId: number) {
   const api = useApi();
   const client = useQueryClient();
-  const query = useQuery(panelStoryQueryOptions(api, space, storyblokStoryId));
-  const storyId = query.data?.story?.id ?? null;
-  // A space connected a moment ago is still being imported: its stories appear when the first sync ends.
+  // A space connected a moment ago is still being imported: the story appears once the sync has listed it
+  // (within seconds), and its keys once it is read (the open story is read next).
   const syncStatus = useQuery(syncStatusQueryOptions(api, space.id));
   const importing = isSyncRunning(syncStatus.data);
+  const query = useQuery({
+    ...panelStoryQueryOptions(api, space, storyblokStoryId),
+    refetchInterval: (story) => (importing && !story.state.data?.story ? STORY_LISTED_POLL_MS : false),
+  });
+  const storyId = query.data?.story?.id ?? null;
   const wasImporting = useRef(importing);
   useEffect(() => {
     if (wasImporting.current && !importing) {

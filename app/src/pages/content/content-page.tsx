@@ -55,6 +55,7 @@ export function ContentPage() {
           <StoryListPanel
             spaceId={space.id}
             spaceName={space.name}
+            syncing={space.sync_batch_id !== null}
             locale={locale}
             canTranslateFolder={can('translateFolder')}
             params={params}

@@ -73,23 +73,30 @@ function space() {
     .on(getStory, ({ params }) => storyWith([], { id: params.storyId, folder_id: BLOG }));
 }
 
-function ContentScreen() {
+function ContentScreen({ syncing = false }: { syncing?: boolean }) {
   const params = useContentParams(locales);
   useStoryFolder('de', params);
   const location = useLocation();
   return (
     <>
-      <StoryListPanel spaceId={7} spaceName="Site" locale={locales[0]!} canTranslateFolder={false} params={params} />
+      <StoryListPanel
+        spaceId={7}
+        spaceName="Site"
+        syncing={syncing}
+        locale={locales[0]!}
+        canTranslateFolder={false}
+        params={params}
+      />
       <output data-testid="url">{location.search}</output>
     </>
   );
 }
 
-function renderContent(api: ReturnType<typeof space>, search = '?locale=de') {
+function renderContent(api: ReturnType<typeof fakeApi>, search = '?locale=de', syncing = false) {
   return renderWithKit(
     <MemoryRouter initialEntries={[`/spaces/7/content${search}`]}>
       <Routes>
-        <Route path="/spaces/:spaceId/content" element={<ContentScreen />} />
+        <Route path="/spaces/:spaceId/content" element={<ContentScreen syncing={syncing} />} />
       </Routes>
     </MemoryRouter>,
     { api: api.client },
@@ -177,5 +184,18 @@ describe('searching the content', () => {
     expect(url().get('q')).toBeNull();
     expect(url().get('folder')).toBeNull();
     expect(url().get('story')).toBe('12');
+  });
+});
+
+describe('the story list during a sync', () => {
+  it('shows the stories as the first sync lists them, without a reload', async () => {
+    let listed: StoryListItem[] = [];
+    const api = fakeApi().on(getRootFolder, () => folder('Site', listed));
+    renderContent(api, '?locale=de', true);
+    await waitFor(() => expect(api.callsTo(getRootFolder)).toHaveLength(1));
+    expect(screen.queryByText('Home')).not.toBeInTheDocument();
+
+    listed = [row(11, 'Home')];
+    expect(await screen.findByText('Home', undefined, { timeout: 8_000 })).toBeVisible();
   });
 });

@@ -26,10 +26,14 @@ import type { ContentParams } from './use-content-params.ts';
 
 /** Spec section 9: the story list shows 20 skeleton rows while it loads. */
 export const SKELETON_ROWS = 20;
+/** A first sync lists a space's stories within seconds and then reads them: the list shows them as they come. */
+export const FOLDER_REFRESH_WHILE_SYNCING_MS = 3_000;
 
 export interface StoryListPanelProps {
   spaceId: number;
   spaceName: string;
+  /** The space's sync is running: the list is read again every few seconds, as stories arrive. */
+  syncing: boolean;
   locale: SpaceLocale;
   canTranslateFolder: boolean;
   params: Pick<
@@ -46,7 +50,10 @@ export function StoryListPanel(props: StoryListPanelProps) {
   const { spaceId, locale } = props;
   const { folderId, storyId, search, storyHref, folderHref } = props.params;
   const api = useApi();
-  const folder = useQuery(folderQueryOptions(api, spaceId, locale.code, folderId));
+  const folder = useQuery({
+    ...folderQueryOptions(api, spaceId, locale.code, folderId),
+    refetchInterval: props.syncing ? FOLDER_REFRESH_WHILE_SYNCING_MS : false,
+  });
   const shown = folder.data?.stories ?? [];
   const open = (id: number | null) => props.params.openFolder(id);
 
