@@ -1,5 +1,12 @@
 import { useSyncExternalStore } from 'react';
+import type { TranslatableKey } from '#contract/content.ts';
 import type { DraftValue } from './key-draft.ts';
+
+/** A save made in this editor: the key as it was before, and the saved translation's `updated_at` after it. */
+export interface LastSave {
+  before: TranslatableKey;
+  savedAt: string | null;
+}
 
 /**
  * The translator's unsaved text, by key id. It lives outside the rows because the key list is virtualized: a
@@ -15,6 +22,9 @@ export interface DraftStore {
   set(keyId: number, value: DraftValue | null, base?: string | null): void;
   /** The saved translation's `updated_at` the key's draft started from; undefined without a draft. */
   baseOf(keyId: number): string | null | undefined;
+  /** Remembers the translator's last save of a key, so that it can be undone; null forgets it. */
+  rememberSave(keyId: number, save: LastSave | null): void;
+  lastSave(keyId: number): LastSave | undefined;
   /** Every unsaved value; a new map object after each change, so it can be a snapshot. */
   all(): ReadonlyMap<number, DraftValue>;
   clear(): void;
@@ -24,6 +34,7 @@ export interface DraftStore {
 export function createDraftStore(): DraftStore {
   let drafts: ReadonlyMap<number, DraftValue> = new Map();
   const bases = new Map<number, string | null>();
+  const saves = new Map<number, LastSave>();
   const listeners = new Set<() => void>();
   const publish = (next: Map<number, DraftValue>) => {
     drafts = next;
@@ -44,9 +55,12 @@ export function createDraftStore(): DraftStore {
       publish(next);
     },
     baseOf: (keyId) => (drafts.has(keyId) ? bases.get(keyId) : undefined),
+    rememberSave: (keyId, save) => (save ? saves.set(keyId, save) : saves.delete(keyId)),
+    lastSave: (keyId) => saves.get(keyId),
     all: () => drafts,
     clear() {
       bases.clear();
+      saves.clear();
       if (drafts.size > 0) publish(new Map());
     },
     subscribe(listener) {

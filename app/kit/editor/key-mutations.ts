@@ -41,6 +41,8 @@ export interface SaveVariables {
    * `translation_changed` and changes nothing.
    */
   base: string | null;
+  /** Puts back the translation before the translator's last save of the key, which is then forgotten. */
+  undo?: boolean;
 }
 
 /**
@@ -65,8 +67,9 @@ export function useSaveTranslation(keyId: number) {
           base_updated_at: base,
         },
       }),
-    onSuccess: (saved, { key, value }) => {
+    onSuccess: (saved, { key, value, undo }) => {
       patchKeys(client, ctx, new Set([key.id]), () => saved);
+      ctx.drafts.rememberSave(key.id, undo ? null : { before: key, savedAt: saved.updated_at });
       showWriteWaiting(client, ctx);
       const current = ctx.drafts.get(key.id);
       if (current && sameValue(current, value)) ctx.drafts.set(key.id, null);

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Switch, Tooltip } from '@mantine/core';
-import { IconArrowBackUp, IconCopy, IconSparkles } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCopy, IconHistory, IconSparkles } from '@tabler/icons-react';
 import { verifyHint } from './verify-reason.ts';
 
 export interface KeyRowActionsProps {
@@ -16,6 +16,8 @@ export interface KeyRowActionsProps {
   onAiTranslate(): void;
   onCopySource(): void;
   onRevert(): void;
+  /** The translator's last save of the key can be undone (set only while it can). */
+  onUndo?: () => void;
 }
 
 /** What a translator can do with one key. Verification is of the saved text, so it waits for unsaved text. */
@@ -47,6 +49,13 @@ export function KeyRowActions(props: KeyRowActionsProps) {
             <IconCopy size={17} />
           </ActionIcon>
         </Tooltip>
+        {props.onUndo && (
+          <Tooltip label="Undo your last save of this key">
+            <ActionIcon variant="subtle" color="gray" aria-label="Undo last save" onClick={props.onUndo}>
+              <IconHistory size={17} />
+            </ActionIcon>
+          </Tooltip>
+        )}
         {props.dirty && (
           <Tooltip label="Revert to the saved translation">
             <ActionIcon variant="subtle" color="gray" aria-label="Revert" onClick={props.onRevert}>

@@ -55,7 +55,7 @@ export const KeyRow = memo(function KeyRow(props: KeyRowProps) {
   const path = keyPath(key);
   const readOnly = !ctx.canTranslate || key.has_translation_ask;
 
-  const { saving, saveDraft, conflict, keepMine, takeTheirs } = useKeySave(key, value, dirty);
+  const { saving, saveDraft, conflict, keepMine, takeTheirs, canUndo, undo } = useKeySave(key, value, dirty);
   const ai = useAiSuggestion(key);
   const verify = useSetVerified();
 
@@ -245,6 +245,7 @@ export const KeyRow = memo(function KeyRow(props: KeyRowProps) {
                 onAiTranslate={ai.translate}
                 onCopySource={() => setValue(sourceValue(key))}
                 onRevert={() => ctx.drafts.set(key.id, null)}
+                onUndo={canUndo ? undo : undefined}
               />
             )}
           </Stack>

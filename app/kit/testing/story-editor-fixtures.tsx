@@ -128,7 +128,8 @@ export function storyApi(keys: TranslatableKey[], terms: GlossaryTerm[] = []): F
     .on(listGlossaryTerms, () => ({ terms }))
     .on(saveTranslation, ({ body }) => {
       const saved = update(body.key, (key) => {
-        const text = typeof body.value === 'string' ? body.value : null;
+        // As the server does, an empty text removes the translation.
+        const text = typeof body.value === 'string' && body.value !== '' ? body.value : null;
         const verified = body.reference_hash === key.hash;
         return {
           ...key,
