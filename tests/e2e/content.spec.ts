@@ -627,7 +627,7 @@ test.describe('content', () => {
     await confirm.getByRole('button', { name: 'Translate' }).click();
     const progress = page.getByRole('status', { name: 'Folder translation progress' });
     await expect(progress).toContainText('Translating “Blog” into French');
-    await expect(page.getByTestId('folder-progress')).toHaveText(/of 3 keys/);
+    await expect(page.getByTestId('folder-progress')).toHaveText(/of 3 keys · \d+ of \d+ words/);
     // The open story picks up the run's asks and follows them.
     await expectStatus(page, 'page › title', 'translation_requested');
     await saveScreenshot(page, 'content-translate-folder-progress');

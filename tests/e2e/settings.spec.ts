@@ -51,7 +51,7 @@ test.describe('settings', () => {
       await expect(page.getByText('Synchronization with Storyblok has been started')).toBeVisible();
       await expect(sync.getByText('Syncing stories')).toBeVisible();
       await expect(sync.getByRole('button', { name: 'Synchronize now' })).toBeDisabled();
-      await expect(sync.getByTestId('sync-count')).toHaveText(/^\d+ \/ \d+ stories$/, { timeout: 20_000 });
+      await expect(sync.getByTestId('sync-count')).toHaveText(/^\d+ \/ \d+ stories( · .+ left)?$/, { timeout: 20_000 });
       await expect(sync.getByRole('progressbar', { name: 'Sync progress' })).toBeVisible();
       await saveScreenshot(page, 'settings-syncing');
       await expect(sync.getByText('Syncing stories')).toBeHidden({ timeout: 30_000 });
