@@ -24,9 +24,17 @@ export const syncProblemsSchema = z.object({
 
 export type SyncProblems = z.infer<typeof syncProblemsSchema>;
 
+/** Storyblok's highest Management API rate (paid plans): a ceiling above it would change nothing. */
+export const MAX_STORYBLOK_REQUESTS_PER_SECOND = 6;
+
 export const spaceSettingsSchema = z.object({
   /** Which translations go into Storyblok: every saved one, or only verified ones. */
   write_back_mode: writeBackModeSchema,
+  /**
+   * At most this many requests a second to Storyblok for this space, below what its token's plan allows (room
+   * for the team's other integrations on the token); null: as fast as the plan allows.
+   */
+  storyblok_requests_per_second: z.number().int().nullable(),
   /** Where writing translations into Storyblok stands. */
   write_back: z.object({
     /** Stories waiting to be written, or being written. */
@@ -76,7 +84,23 @@ export const getSpaceSettings = defineEndpoint('getSpaceSettings', {
 
 export const updateSpaceSettings = defineEndpoint('updateSpaceSettings', {
   params: spaceParamsSchema,
-  body: z.object({ write_back_mode: writeBackModeSchema }),
+  body: z
+    .object({
+      write_back_mode: writeBackModeSchema.optional(),
+      storyblok_requests_per_second: z
+        .number()
+        .int('Give a whole number of requests a second.')
+        .min(1, 'At least 1 request a second, or none for as fast as the plan allows.')
+        .max(
+          MAX_STORYBLOK_REQUESTS_PER_SECOND,
+          `At most ${MAX_STORYBLOK_REQUESTS_PER_SECOND} requests a second: Storyblok allows no more.`,
+        )
+        .nullable()
+        .optional(),
+    })
+    .refine((body) => body.write_back_mode !== undefined || body.storyblok_requests_per_second !== undefined, {
+      message: 'Give write_back_mode or storyblok_requests_per_second.',
+    }),
   response: spaceSettingsSchema,
   role: leastRoleFor.settings,
 });

@@ -26,12 +26,15 @@ export function webhookSettingsQueryOptions(api: ApiClient, spaceId: number) {
   });
 }
 
-export function useUpdateWriteBackMode(spaceId: number) {
+export type SettingsChange = Partial<Pick<SpaceSettings, 'write_back_mode' | 'storyblok_requests_per_second'>>;
+
+/** Changes the space's settings (admins; the server checks): what goes to Storyblok, how fast Polyblok asks it. */
+export function useUpdateSpaceSettings(spaceId: number) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (mode: SpaceSettings['write_back_mode']) =>
-      api.call('updateSpaceSettings', { params: { id: spaceId }, body: { write_back_mode: mode } }),
+    mutationFn: (change: SettingsChange) =>
+      api.call('updateSpaceSettings', { params: { id: spaceId }, body: change }),
     onSuccess: (settings) => queryClient.setQueryData(spaceKeys.settings(spaceId), settings),
   });
 }

@@ -52,6 +52,7 @@ const credentialsSelect = {
   oauthRefreshEncrypted: true,
   oauthExpiresAt: true,
   hasTokenIssue: true,
+  storyblokRequestsPerSecond: true,
 } as const;
 
 interface StoredCredentials {
@@ -61,6 +62,7 @@ interface StoredCredentials {
   oauthRefreshEncrypted: string | null;
   oauthExpiresAt: Date | null;
   hasTokenIssue: boolean;
+  storyblokRequestsPerSecond: number | null;
 }
 
 export interface OpenedCredentials {
@@ -89,10 +91,14 @@ export async function openCredentials(deps: CredentialDeps, spaceId: number): Pr
     space.oauthExpiresAt !== null &&
     space.oauthExpiresAt.getTime() - Date.now() < REFRESH_MARGIN_MS;
   if (expiring && deps.oauth && space.oauthRefreshEncrypted) {
-    return { storyblokSpaceId, auth: { kind: 'oauth', token: await renewInstallToken(deps, spaceId, space) } };
+    const token = await renewInstallToken(deps, spaceId, space);
+    return { storyblokSpaceId, auth: { kind: 'oauth', token, maxRequestsPerSecond: space.storyblokRequestsPerSecond } };
   }
   const token = deps.box.open(space.tokenEncrypted, context(space.storyblokSpaceId));
-  return { storyblokSpaceId, auth: { kind: space.tokenKind, token } };
+  return {
+    storyblokSpaceId,
+    auth: { kind: space.tokenKind, token, maxRequestsPerSecond: space.storyblokRequestsPerSecond },
+  };
 }
 
 /** Gives a space working credentials: Storyblok accepted them, so syncing and writing back may go on. */

@@ -4,8 +4,9 @@ import { ContentCard } from '#kit/components/content-card.tsx';
 import { formatDateTime, formatQuantity, formatRelative } from '#kit/format/format.ts';
 import { errorMessage, notifyError, notifySuccess } from '#kit/components/notify.ts';
 import { hasRole } from '#contract/roles.ts';
-import { useUpdateWriteBackMode } from '#kit/data/space-settings.queries.ts';
+import { useUpdateSpaceSettings } from '#kit/data/space-settings.queries.ts';
 import { useCurrentSpace } from '../../space/current-space.ts';
+import { RequestRateSelect } from './request-rate-select.tsx';
 import { WriteBackFailures } from './write-back-failures.tsx';
 
 const modes: Array<{ value: SpaceSettings['write_back_mode']; label: string; description: string }> = [
@@ -42,17 +43,20 @@ export interface WriteBackCardProps {
 /** Where writing translations into Storyblok stands, and which ones go (admins choose). */
 export function WriteBackCard({ settings, error }: WriteBackCardProps) {
   const { space, role } = useCurrentSpace();
-  const update = useUpdateWriteBackMode(space.id);
+  const update = useUpdateSpaceSettings(space.id);
   // The server lets admins change it (updateSpaceSettings); everyone else reads it.
   const admin = hasRole(role, 'admin');
 
   function choose(value: string) {
     const mode = modes.find((item) => item.value === value);
     if (!mode || mode.value === settings?.write_back_mode) return;
-    update.mutate(mode.value, {
-      onSuccess: () => notifySuccess('Write-back updated', `Storyblok now gets: ${mode.label.toLowerCase()}.`),
-      onError: (failure) => notifyError('Write-back not changed', failure, 'Could not change what goes to Storyblok'),
-    });
+    update.mutate(
+      { write_back_mode: mode.value },
+      {
+        onSuccess: () => notifySuccess('Write-back updated', `Storyblok now gets: ${mode.label.toLowerCase()}.`),
+        onError: (failure) => notifyError('Write-back not changed', failure, 'Could not change what goes to Storyblok'),
+      },
+    );
   }
 
   return (
@@ -112,6 +116,7 @@ export function WriteBackCard({ settings, error }: WriteBackCardProps) {
             />
           </SimpleGrid>
           <WriteBackFailures spaceId={space.id} writeBack={settings.write_back} />
+          <RequestRateSelect spaceId={space.id} settings={settings} admin={admin} />
         </>
       )}
     </ContentCard>

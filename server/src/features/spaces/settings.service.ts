@@ -1,5 +1,6 @@
 import type { SpaceSettings } from '#contract/space-settings.ts';
 import type { Database } from '../../db/prisma.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { aiStanding, dailyAllowance } from '../ai/index.ts';
 import { syncProblems } from '../sync/index.ts';
@@ -13,7 +14,10 @@ export interface SettingsDeps {
 
 export async function getSpaceSettings(deps: SettingsDeps, spaceId: number): Promise<SpaceSettings> {
   const { prisma } = deps;
-  const space = await prisma.space.findUniqueOrThrow({ where: { id: spaceId }, select: { writeBackMode: true } });
+  const space = await prisma.space.findUniqueOrThrow({
+    where: { id: spaceId },
+    select: { writeBackMode: true, storyblokRequestsPerSecond: true },
+  });
   const scope = { story: { spaceId } };
   const [pending, failed, lastFailure, lastWrite, failedStories, aiWords, dailyWords, problems] = await Promise.all([
     // A write whose last attempt failed counts as failed, while the job still retries it too.
@@ -36,6 +40,7 @@ export async function getSpaceSettings(deps: SettingsDeps, spaceId: number): Pro
   ]);
   return {
     write_back_mode: space.writeBackMode,
+    storyblok_requests_per_second: space.storyblokRequestsPerSecond,
     write_back: {
       pending,
       failed,
@@ -48,28 +53,47 @@ export async function getSpaceSettings(deps: SettingsDeps, spaceId: number): Pro
   };
 }
 
+export interface SettingsChange {
+  write_back_mode?: SpaceSettings['write_back_mode'] | undefined;
+  storyblok_requests_per_second?: number | null | undefined;
+}
+
 /**
- * Changes which translations go into Storyblok. Switching to "all" sends what verified-only held back, so
- * every story with translations is queued; the writer sends nothing where Storyblok is already up to date.
+ * Changes what the body names, each change recorded in the audit log. Switching to "all" sends what
+ * verified-only held back, so every story with translations is queued; the writer sends nothing where
+ * Storyblok is already up to date. A lower request rate applies from the space's next request to Storyblok.
  */
 export async function updateSpaceSettings(
   deps: SettingsDeps & { queue: Pick<JobQueue, 'send'> },
   spaceId: number,
   userId: string,
-  mode: SpaceSettings['write_back_mode'],
+  change: SettingsChange,
 ): Promise<SpaceSettings> {
-  const before = await deps.prisma.space.findUniqueOrThrow({ where: { id: spaceId }, select: { writeBackMode: true } });
-  if (before.writeBackMode !== mode) {
-    await deps.prisma.space.update({ where: { id: spaceId }, data: { writeBackMode: mode }, select: { id: true } });
-    await deps.prisma.auditEvent.create({
-      data: {
-        spaceId,
-        actorId: userId,
-        action: 'settings.write_back_mode',
-        data: { from: before.writeBackMode, to: mode },
-      },
+  const before = await deps.prisma.space.findUniqueOrThrow({
+    where: { id: spaceId },
+    select: { writeBackMode: true, storyblokRequestsPerSecond: true },
+  });
+  const mode = change.write_back_mode ?? before.writeBackMode;
+  const rate =
+    change.storyblok_requests_per_second === undefined
+      ? before.storyblokRequestsPerSecond
+      : change.storyblok_requests_per_second;
+  const audit = (action: string, from: unknown, to: unknown) =>
+    deps.prisma.auditEvent.create({
+      data: { spaceId, actorId: userId, action, data: { from, to } as Prisma.InputJsonObject },
       select: { id: true },
     });
+  if (before.writeBackMode === mode && before.storyblokRequestsPerSecond === rate)
+    return getSpaceSettings(deps, spaceId);
+  await deps.prisma.space.update({
+    where: { id: spaceId },
+    data: { writeBackMode: mode, storyblokRequestsPerSecond: rate },
+    select: { id: true },
+  });
+  if (before.storyblokRequestsPerSecond !== rate)
+    await audit('settings.storyblok_requests_per_second', before.storyblokRequestsPerSecond, rate);
+  if (before.writeBackMode !== mode) {
+    await audit('settings.write_back_mode', before.writeBackMode, mode);
     if (mode === 'all') {
       const stories = await deps.prisma.storyNode.findMany({
         where: { spaceId, keys: { some: { translations: { some: {} } } } },

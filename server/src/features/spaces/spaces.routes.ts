@@ -53,7 +53,7 @@ export function spacesRoutes(bind: BindRoute, deps: SpaceDeps): Router {
   bind(
     router,
     updateSpaceSettings,
-    ({ params, body, auth }) => settings.updateSpaceSettings(deps, params.id, auth.userId, body.write_back_mode),
+    ({ params, body, auth }) => settings.updateSpaceSettings(deps, params.id, auth.userId, body),
     {
       space: byPathId,
     },
