@@ -40,7 +40,6 @@ export const SAME_ON_EVERY_DATABASE = [
   'migration-cli',
   'server-process',
   'storyblok-adapter',
-  'suite-plan',
 ];
 
 export const testFile = (name: string) => `tests/integration/${name}.test.ts`;

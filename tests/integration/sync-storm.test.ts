@@ -9,14 +9,15 @@ import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { connectedSpaceRow, storyblokAccessOn, withSpaceCalls } from '#tests/support/storyblok-access.ts';
 import { openTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
 
-const generated = generateData({ stories: 20, seed: 'storm' });
+const generated = generateData({ stories: 12, seed: 'storm' });
 let storyblok: FakeStoryblok;
 let database: TestDatabase;
 let prisma: Database;
 
 beforeAll(async () => {
-  // Storyblok at its rate limit and failing one request in four.
-  storyblok = await startFakeStoryblok({ data: toRawData(generated), rate: 5, failRate: 0.25, seed: 'storm' });
+  // Storyblok at a low rate limit (so that even a sync slowed down by a busy machine exceeds it) and failing
+  // one request in four.
+  storyblok = await startFakeStoryblok({ data: toRawData(generated), rate: 2, failRate: 0.25, seed: 'storm' });
   database = await openTestDatabase();
   await applyPendingMigrations(database.driver);
   prisma = createPrisma(database.driver);
