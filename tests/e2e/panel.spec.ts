@@ -1,68 +1,14 @@
 import type { FrameLocator, Page } from '@playwright/test';
 import { basicFixture as fx } from '#tests/fakes/storyblok/basic-fixture.ts';
-import { makeTestCertificate, type TestCertificate } from '#tests/support/tls.ts';
 import { signUpAndConfirm, uniqueEmail } from './accounts.ts';
 import { collectProblems } from './browser-problems.ts';
-import {
-  editorRecord,
-  EDITOR_ORIGIN,
-  openVisualEditor,
-  panelFrame,
-  routeVisualEditor,
-} from './harness/visual-editor-harness.ts';
-import playwrightConfig from './playwright.config.ts';
+import { editorRecord, openVisualEditor, panelFrame, routeVisualEditor } from './harness/visual-editor-harness.ts';
+import { panelBrowserOptions, panelTest, signInThroughPopup, TOOL } from './panel-server.ts';
 import { saveScreenshot } from './screenshots.ts';
-import { expect, startServer, test as base, type RunningServer } from './server.ts';
+import { expect } from './server.ts';
 
-const TOOL = 'polyblok-e2e@polyblok';
-
-/**
- * The panel needs Polyblok over https (Storyblok's app install refuses anything else), so this file runs its
- * own server: a throwaway certificate, the local Storyblok's OAuth, and the Visual Editor stand-in's origin as
- * the one Storyblok origin allowed to frame the panel.
- */
-const test = base.extend<object, { certificate: TestCertificate; panelServer: RunningServer }>({
-  certificate: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
-    async ({}, use) => {
-      const certificate = makeTestCertificate();
-      await use(certificate);
-      certificate.dispose();
-    },
-    { scope: 'worker' },
-  ],
-  panelServer: [
-    async ({ services, certificate }, use) => {
-      const server = await startServer({
-        ...services.env,
-        TLS_CERT_FILE: certificate.certFile,
-        TLS_KEY_FILE: certificate.keyFile,
-        STORYBLOK_OAUTH_CLIENT_ID: 'polyblok-e2e',
-        STORYBLOK_OAUTH_CLIENT_SECRET: 'polyblok-e2e-client-secret',
-        STORYBLOK_OAUTH_URL: services.storyblok.baseUrl,
-        STORYBLOK_APP_ORIGINS: EDITOR_ORIGIN,
-        STORYBLOK_TOOL_SLUG: TOOL,
-      });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  baseURL: async ({ panelServer }, use) => use(panelServer.baseURL),
-});
-
-const launchOptions = playwrightConfig.use?.launchOptions ?? {};
-test.use({
-  // The throwaway certificate is trusted by nobody.
-  ignoreHTTPSErrors: true,
-  // The stand-in Visual Editor lives on a routed, public-looking origin, while Polyblok runs on localhost here:
-  // Chromium's Local Network Access checks would refuse that public page its local iframe. In production both
-  // are public sites, so the checks have nothing to say there.
-  launchOptions: {
-    ...launchOptions,
-    args: [...(launchOptions.args ?? []), '--disable-features=LocalNetworkAccessChecks'],
-  },
-});
+const test = panelTest;
+test.use(panelBrowserOptions);
 
 function keyRow(panel: FrameLocator | Page, path: string) {
   return panel.getByRole('group', { name: path, exact: true });
@@ -74,13 +20,6 @@ function translation(panel: FrameLocator | Page, path: string) {
 
 async function expectStatus(panel: FrameLocator | Page, path: string, status: string, timeout?: number) {
   await expect(keyRow(panel, path).locator('[data-status]')).toHaveAttribute('data-status', status, { timeout });
-}
-
-/** Clicks the panel's sign-in and lets the popup walk Storyblok's consent; it closes itself at the end. */
-async function signInThroughPopup(editor: Page, panel: FrameLocator): Promise<void> {
-  const popup = editor.waitForEvent('popup');
-  await panel.getByRole('button', { name: 'Sign in with Storyblok' }).click();
-  await (await popup).waitForEvent('close', { timeout: 30_000 });
 }
 
 test.describe('the tool panel in the Visual Editor', () => {

@@ -1,4 +1,4 @@
-import { Card, Group, Stack, Text } from '@mantine/core';
+import { Box, Card, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export interface ContentCardProps {
@@ -19,7 +19,7 @@ export function ContentCard({ title, subtitle, rightSection, danger = false, chi
       <Stack gap="md">
         {hasHeader && (
           <Group justify="space-between" align="flex-start" gap="md" wrap="nowrap">
-            <Stack gap={4}>
+            <Stack gap={4} miw={0}>
               {title !== undefined && (
                 <Text component="h2" fw={600} fz="lg" m={0}>
                   {title}
@@ -31,7 +31,8 @@ export function ContentCard({ title, subtitle, rightSection, danger = false, chi
                 </Text>
               )}
             </Stack>
-            {rightSection}
+            {/* The actions keep their size; the title and subtitle wrap instead. */}
+            {rightSection !== undefined && <Box style={{ flexShrink: 0 }}>{rightSection}</Box>}
           </Group>
         )}
         {children}

@@ -68,7 +68,7 @@ export const StoryKeys = memo(function StoryKeys({
   const onOpenDetails = useCallback((key: TranslatableKey) => setDetails(key), []);
 
   return (
-    <Box h="100%" style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+    <Box h="100%" className={classes.keys} style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
       <StoryHeader
         story={story}
         previewToken={previewToken}

@@ -8,6 +8,8 @@ export interface VisualEditorConfig {
   story: Record<string, unknown>;
   /** The space's field-level translation languages, for the editor's language switch. */
   languages: string[];
+  /** The width of the tools column the panel fills, in px (420 when not given). */
+  panelWidth?: number;
 }
 
 /** Everything the stand-in saw and did, for the test to check. */

@@ -23,6 +23,7 @@ window.startVisualEditor = (config) => {
   const record = window.visualEditor;
   const panelOrigin = new URL(config.panelUrl).origin;
   element('story-name').textContent = String(config.story.name ?? '');
+  if (config.panelWidth) element('layout').style.gridTemplateColumns = `1fr ${config.panelWidth}px`;
   element('story-slug').textContent = `/${String(config.story.full_slug ?? '')}`;
 
   const select = element<HTMLSelectElement>('editor-language');

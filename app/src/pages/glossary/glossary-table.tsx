@@ -43,7 +43,7 @@ function TermCells({ term }: { term: GlossaryTerm }) {
             {term.translatable}
           </Text>
           {term.description && (
-            <Text fz="xs" c="dimmed" lineClamp={2}>
+            <Text fz="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
               {term.description}
             </Text>
           )}
@@ -80,7 +80,7 @@ export function GlossaryTable({ terms, editable, onEdit, onDelete }: GlossaryTab
   return (
     <RecordTable
       label="Glossary terms"
-      minWidth={720}
+      minWidth={600}
       columns={[{ header: 'Term', width: '34%' }, { header: 'Translation', width: '30%' }, { header: 'Locales' }]}
       rows={terms}
       rowKey={(term) => term.id}

@@ -42,7 +42,7 @@ export function LanguagesTable({ spaceId, locales, sourceKeys, onEdit, onDelete 
   const contentPath = (locale: SpaceLocale) => `/spaces/${spaceId}/content?locale=${encodeURIComponent(locale.code)}`;
   const withMenu = onEdit !== null && onDelete !== null;
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={600}>
       <Table verticalSpacing="md" horizontalSpacing="md" highlightOnHover={false}>
         <Table.Thead>
           <Table.Tr>
@@ -70,7 +70,8 @@ export function LanguagesTable({ spaceId, locales, sourceKeys, onEdit, onDelete 
                   <Link to={contentPath(locale)} className={classes.name}>
                     {locale.name}
                   </Link>
-                  <Badge variant="light" color="gray" tt="none" ff="monospace">
+                  {/* A short code shows whole beside a long name; a long one (up to 50 characters) ends in "…". */}
+                  <Badge variant="light" color="gray" tt="none" ff="monospace" maw={112} style={{ flexShrink: 0 }}>
                     {locale.code}
                   </Badge>
                 </Group>

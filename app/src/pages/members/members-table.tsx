@@ -48,7 +48,7 @@ function MemberCells({ member, isYou }: { member: SpaceUser; isYou: boolean }) {
                 {displayName(member)}
               </Text>
               {isYou && (
-                <Badge size="xs" variant="outline" color="gray">
+                <Badge size="xs" variant="outline" color="gray" style={{ flexShrink: 0 }}>
                   You
                 </Badge>
               )}
@@ -92,8 +92,9 @@ export function MembersTable({ status, members, currentUserId, permissionsOf, on
     <Stack gap="md">
       <RecordTable
         label={tableLabel[status]}
-        minWidth={640}
-        columns={[{ header: 'Member' }, { header: 'Role' }, { header: sinceHeader[status] }]}
+        minWidth={560}
+        // The role and the date keep their width; a long name or address wraps instead.
+        columns={[{ header: 'Member' }, { header: 'Role', width: 110 }, { header: sinceHeader[status], width: 130 }]}
         rows={shown.items}
         rowKey={(member) => member.id}
         cells={(member) => <MemberCells member={member} isYou={member.id === currentUserId} />}
