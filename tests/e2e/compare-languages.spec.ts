@@ -100,4 +100,29 @@ test.describe('languages side by side', () => {
     await expect(page).not.toHaveURL(/locales=/);
     expect(problems).toEqual([]);
   });
+
+  test('three languages share the width at 1280 and 1440 pixels; a fourth is dropped', async ({ page, services }) => {
+    test.setTimeout(90_000);
+    const problems = collectProblems(page);
+    const owner = await ownerWithSpace(page, services, 'compare-three');
+    await apiCall(page, 'POST', `/api/spaces/${owner.spaceId}/add_language`, { code: 'it', name: 'Italian' });
+    await page.goto(`/spaces/${owner.spaceId}/content?locale=fr`);
+    await page.getByTestId('story-row').filter({ hasText: 'Home' }).click();
+    const storyId = new URL(page.url()).searchParams.get('story');
+
+    await page.goto(`/spaces/${owner.spaceId}/content?locales=fr,it,de,xx&story=${storyId}`);
+    await expect(page).toHaveURL(/[?&]locales=fr(%2C|,)it(%2C|,)de(&|$)/);
+    await expect(translation(page, 'French')).toHaveValue('Bonjour le monde');
+    await expect(translation(page, 'Italian')).toHaveValue('');
+    await expect(translation(page, 'German')).toHaveValue('Hallo Welt');
+    await expect(page.getByTestId('tabs-language')).toHaveText('Tabs and counts: French');
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoSideways(page);
+      await expect(cell(page, 'German').getByRole('button', { name: 'Save' })).toBeInViewport();
+    }
+    await page.mouse.move(0, 0);
+    await saveScreenshot(page, 'content-compare-three-languages');
+    expect(problems).toEqual([]);
+  });
 });

@@ -56,7 +56,7 @@ export function KeyRowActions(props: KeyRowActionsProps) {
           </Tooltip>
         )}
       </Group>
-      <Group gap="sm" wrap="nowrap" ml="auto">
+      <Group gap="sm" wrap="wrap" justify="flex-end" ml="auto" style={{ rowGap: 4 }}>
         <Tooltip label={hint}>
           <div>
             <Switch

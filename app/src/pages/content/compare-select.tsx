@@ -27,7 +27,7 @@ export function CompareSelect({ locales, first, others, onChange }: CompareSelec
       clearable
       hidePickedOptions
       leftSection={<IconColumns size={16} />}
-      w={300}
+      w={340}
       comboboxProps={{ shadow: 'md' }}
     />
   );

@@ -74,7 +74,7 @@ export function ContentPage() {
           />
         </Group>
       </Group>
-      <div className={classes.workspace}>
+      <div className={classes.workspace} data-languages={shown.length}>
         <aside className={classes.listPanel} aria-label="Stories">
           <StoryListPanel
             spaceId={space.id}
