@@ -94,7 +94,25 @@ test.describe('languages side by side', () => {
       )
       .toEqual(['Hallo, Welt', 'Salut le monde']);
 
+    // Unsaved French text holds back closing the French column until the translator chooses.
+    await translation(page, 'French').fill('Salut tout le monde');
+    const language = page.getByRole('combobox', { name: 'Language', exact: true });
+    const chooseFrenchFirst = async () => {
+      await language.click();
+      await page.getByRole('option', { name: 'French (fr)', exact: true }).click();
+    };
+    await chooseFrenchFirst();
+    const warning = page.getByRole('dialog', { name: 'Unsaved translations' });
+    await expect(warning).toContainText(`${headline} (French)`);
+    await warning.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(page).toHaveURL(/[?&]locales=de(%2C|,)fr\b/);
+    await expect(translation(page, 'French')).toHaveValue('Salut tout le monde');
+
     // An address naming too few known languages shows the one of ?locale=.
+    await chooseFrenchFirst();
+    await warning.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(page).toHaveURL(/[?&]locales=fr(%2C|,)de\b/);
+    await expect(translation(page, 'French')).toHaveValue('Salut le monde');
     await page.goto(`/spaces/${owner.spaceId}/content?locale=fr&locales=xx,de&story=${storyId}`);
     await expect(page.getByRole('textbox', { name: `Translation of ${headline}` })).toHaveValue('Salut le monde');
     await expect(page).not.toHaveURL(/locales=/);

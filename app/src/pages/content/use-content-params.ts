@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { searchStatuses, type SearchStatus } from '#contract/search-rules.ts';
 import type { SpaceLocale } from '#contract/spaces.ts';
@@ -69,7 +69,8 @@ export function useContentParams(locales: readonly SpaceLocale[]): ContentParams
   const [params, setParams] = useSearchParams();
   const requested = params.get('locale');
   const requestedCompared = params.get('locales');
-  const compared = comparedLocales(requestedCompared, locales);
+  // The same array while the address names the same languages: the editor keys its work on it.
+  const compared = useMemo(() => comparedLocales(requestedCompared, locales), [requestedCompared, locales]);
   const comparedValue = compared.length > 0 ? compared.map((one) => one.code).join(',') : null;
   const locale = compared[0] ?? locales.find((candidate) => candidate.code === requested) ?? locales[0] ?? null;
   const folderId = positiveId(params.get('folder'));
