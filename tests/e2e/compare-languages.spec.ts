@@ -51,7 +51,7 @@ test.describe('languages side by side', () => {
     await page.goto(`/spaces/${owner.spaceId}/content?locales=de,fr&story=${storyId}`);
     await expect(translation(page, 'German')).toHaveValue('Hallo Welt');
     await expect(translation(page, 'French')).toHaveValue('Bonjour le monde');
-    await expect(page.getByTestId('tabs-language')).toHaveText('Tabs and counts: German');
+    await expect(page.getByTestId('tabs-language')).toHaveText('Tabs, counts and bulk actions: German');
     await expect(page.getByRole('group', { name: headline, exact: true }).getByText('Hello world')).toHaveCount(1);
 
     await translation(page, 'German').fill('Hallo, Welt');
@@ -133,8 +133,8 @@ test.describe('languages side by side', () => {
     await expect(translation(page, 'French')).toHaveValue('Bonjour le monde');
     await expect(translation(page, 'Italian')).toHaveValue('');
     await expect(translation(page, 'German')).toHaveValue('Hallo Welt');
-    await expect(page.getByTestId('tabs-language')).toHaveText('Tabs and counts: French');
-    for (const width of [1280, 1440]) {
+    await expect(page.getByTestId('tabs-language')).toHaveText('Tabs, counts and bulk actions: French');
+    for (const width of [1440, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await expectNoSideways(page);
       await expect(cell(page, 'German').getByRole('button', { name: 'Save' })).toBeInViewport();

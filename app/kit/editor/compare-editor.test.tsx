@@ -129,7 +129,7 @@ describe('languages side by side', () => {
     await waitFor(async () => expect(statusShown(await cell(headline, 'German'))).toBe('Verified'));
     expect(statusShown(await cell(headline, 'French'))).toBe('Missing');
     expect(await input(headline, 'French')).toHaveValue('');
-    expect(screen.getByTestId('tabs-language')).toHaveTextContent('Tabs and counts: German');
+    expect(screen.getByTestId('tabs-language')).toHaveTextContent('Tabs, counts and bulk actions: German');
   });
 
   it('keep unsaved text per language: French saves while German text waits, and German is still reported', async () => {

@@ -110,7 +110,7 @@ export const StoryKeys = memo(function StoryKeys({
             <Group ml="auto" pr={4} gap="sm" wrap="nowrap">
               {compare && (
                 <Text fz="xs" c="dimmed" data-testid="tabs-language">
-                  Tabs and counts: {ctx.localeName}
+                  Tabs, counts and bulk actions: {ctx.localeName}
                 </Text>
               )}
               {unsavedCount > 0 && (
