@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { TranslatableKey } from '#contract/content.ts';
 import type { DraftValue } from './key-draft.ts';
 
@@ -77,4 +77,23 @@ export function useDraft(store: DraftStore, keyId: number): DraftValue | undefin
 
 export function useAllDrafts(store: DraftStore): ReadonlyMap<number, DraftValue> {
   return useSyncExternalStore(store.subscribe, store.all);
+}
+
+/** The unsaved values of several stores (one per language side by side), in their order. */
+export function useAllDraftsOf(stores: readonly DraftStore[]): ReadonlyArray<ReadonlyMap<number, DraftValue>> {
+  const [subscribe, snapshot] = useMemo(() => {
+    let last: ReadonlyArray<ReadonlyMap<number, DraftValue>> = stores.map((store) => store.all());
+    const read = () => {
+      const now = stores.map((store) => store.all());
+      // The same array while nothing changed: React reads the snapshot on every render.
+      if (now.some((drafts, index) => drafts !== last[index])) last = now;
+      return last;
+    };
+    const listen = (listener: () => void) => {
+      const stops = stores.map((store) => store.subscribe(listener));
+      return () => stops.forEach((stop) => stop());
+    };
+    return [listen, read] as const;
+  }, [stores]);
+  return useSyncExternalStore(subscribe, snapshot);
 }

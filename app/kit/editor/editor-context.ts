@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { StoryDetail } from '#contract/content.ts';
 import type { DraftStore } from './drafts-store.ts';
 import type { GlossaryHint } from './glossary-match.ts';
 
@@ -15,6 +16,12 @@ export interface EditorContextValue {
   /** The member may save, verify and ask AI (translator and up); viewers read only. */
   canTranslate: boolean;
   glossary: readonly GlossaryHint[];
+}
+
+/** One language of the side-by-side view: its own story detail and its own editor context. */
+export interface CompareColumn {
+  story: StoryDetail;
+  context: EditorContextValue;
 }
 
 export const EditorContext = createContext<EditorContextValue | null>(null);

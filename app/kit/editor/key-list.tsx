@@ -1,6 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { TranslatableKey } from '#contract/content.ts';
+import { CompareKeyRow } from './compare-key-row.tsx';
+import type { CompareColumn } from './editor-context.ts';
 import { KeyRow } from './key-row.tsx';
 
 export interface KeyListProps {
@@ -9,6 +11,8 @@ export interface KeyListProps {
   selectable: boolean;
   onSelect(keyId: number, selected: boolean): void;
   onOpenDetails(key: TranslatableKey): void;
+  /** Several languages side by side: each row shows one translation per column. */
+  compare?: readonly CompareColumn[] | undefined;
 }
 
 /** A first guess of a row's height; each row is measured once it renders (rows grow with their text). */
@@ -19,10 +23,11 @@ const ESTIMATED_ROW_HEIGHT = 190;
  * as they render, so keys of any length sit right. Keyboard moves between keys scroll the next one into view
  * and give it the focus.
  */
-export function KeyList({ keys, selected, selectable, onSelect, onOpenDetails }: KeyListProps) {
+export function KeyList({ keys, selected, selectable, onSelect, onOpenDetails, compare }: KeyListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [activeId, setActiveId] = useState<number | null>(null);
-  const [focus, setFocus] = useState<{ keyId: number; nonce: number } | null>(null);
+  // With languages side by side, the move stays in the language column it started from.
+  const [focus, setFocus] = useState<{ keyId: number; nonce: number; column?: string } | null>(null);
   // Read by callbacks that must not change identity (rows are memoized), and by moves that follow a save.
   const keysRef = useRef(keys);
   const activeIndexRef = useRef(0);
@@ -47,7 +52,7 @@ export function KeyList({ keys, selected, selectable, onSelect, onOpenDetails }:
   }, []);
 
   const onNavigate = useCallback(
-    (fromKeyId: number, direction: 1 | -1) => {
+    (fromKeyId: number, direction: 1 | -1, column?: string) => {
       const list = keysRef.current;
       if (list.length === 0) return;
       const from = list.findIndex((key) => key.id === fromKeyId);
@@ -58,7 +63,7 @@ export function KeyList({ keys, selected, selectable, onSelect, onOpenDetails }:
       activeIndexRef.current = index;
       setActiveId(next.id);
       virtualizer.scrollToIndex(index, { align: 'auto' });
-      setFocus({ keyId: next.id, nonce: Date.now() });
+      setFocus({ keyId: next.id, nonce: Date.now(), ...(column ? { column } : {}) });
     },
     [virtualizer],
   );
@@ -77,18 +82,34 @@ export function KeyList({ keys, selected, selectable, onSelect, onOpenDetails }:
               ref={virtualizer.measureElement}
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
             >
-              <KeyRow
-                keyData={key}
-                active={activeId === key.id}
-                selected={selected.has(key.id)}
-                selectable={selectable}
-                focusRequest={focus?.keyId === key.id ? focus.nonce : null}
-                onSelect={onSelect}
-                onActivate={onActivate}
-                onNavigate={onNavigate}
-                onFocused={onFocused}
-                onOpenDetails={onOpenDetails}
-              />
+              {compare ? (
+                <CompareKeyRow
+                  keyData={key}
+                  columns={compare}
+                  active={activeId === key.id}
+                  selected={selected.has(key.id)}
+                  selectable={selectable}
+                  focusRequest={focus?.keyId === key.id ? focus : null}
+                  onSelect={onSelect}
+                  onActivate={onActivate}
+                  onNavigate={onNavigate}
+                  onFocused={onFocused}
+                  onOpenDetails={onOpenDetails}
+                />
+              ) : (
+                <KeyRow
+                  keyData={key}
+                  active={activeId === key.id}
+                  selected={selected.has(key.id)}
+                  selectable={selectable}
+                  focusRequest={focus?.keyId === key.id ? focus.nonce : null}
+                  onSelect={onSelect}
+                  onActivate={onActivate}
+                  onNavigate={onNavigate}
+                  onFocused={onFocused}
+                  onOpenDetails={onOpenDetails}
+                />
+              )}
             </div>
           );
         })}

@@ -25,7 +25,8 @@ export function KeyRowActions(props: KeyRowActionsProps) {
   const verifyDisabled = !props.hasSaved || props.dirty || props.askPending || props.verifyPending;
   const hint = verifyHint(props);
   return (
-    <Group justify="space-between" gap="xs" wrap="nowrap">
+    // Narrow (languages side by side), the switch and Save move below the tools, to the right.
+    <Group justify="space-between" gap="xs" wrap="wrap" style={{ rowGap: 4 }}>
       <Group gap={2} wrap="nowrap">
         <Tooltip label="Translate with AI">
           <ActionIcon
@@ -64,7 +65,7 @@ export function KeyRowActions(props: KeyRowActionsProps) {
           </Tooltip>
         )}
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="wrap" justify="flex-end" ml="auto" style={{ rowGap: 4 }}>
         <Tooltip label={hint}>
           <div>
             <Switch

@@ -1,17 +1,14 @@
-import { Alert, Button, Center, EmptyState, Stack } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError } from '../api/api-client.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { useApi } from '../api/api-context.tsx';
-import { errorMessage } from '../components/notify.ts';
 import { can, type Role } from '#contract/roles.ts';
-import { accountKeys } from '../data/account.queries.ts';
-import { contentKeys, glossaryTermsQueryOptions, hasPendingAsks, storyQueryOptions } from './content.queries.ts';
+import { glossaryTermsQueryOptions, storyQueryOptions } from './content.queries.ts';
 import { createDraftStore, useAllDrafts } from './drafts-store.ts';
 import { EditorContext, type EditorContextValue } from './editor-context.ts';
 import { StoryEditorSkeleton } from './editor-states.tsx';
 import { StoryKeys } from './story-keys.tsx';
+import { StoryLoadProblem } from './story-load-problem.tsx';
+import { useStoryWatch, useWarnBeforeUnload } from './story-watch.ts';
 import { unsavedKeys, type UnsavedKey } from './unsaved-keys.ts';
 import { useVerifyOnSave } from './verify-on-save.ts';
 
@@ -41,7 +38,6 @@ export interface StoryEditorProps {
 export function StoryEditor(props: StoryEditorProps) {
   const { spaceId, storyId, locale, role, onUnsavedChange } = props;
   const api = useApi();
-  const client = useQueryClient();
   const story = useQuery(storyQueryOptions(api, storyId, locale.code));
   const glossary = useQuery({ ...glossaryTermsQueryOptions(api, spaceId, locale.code), retry: false });
   // Unsaved texts belong to one story in one language: another one starts with none.
@@ -57,32 +53,8 @@ export function StoryEditor(props: StoryEditorProps) {
 
   useEffect(() => onUnsavedChange?.(unsaved), [unsaved, onUnsavedChange]);
 
-  // When the last AI ask of the story is done, the counts elsewhere (story list, languages) moved too.
-  const pending = hasPendingAsks(story.data);
-  const wasPending = useRef(pending);
-  useEffect(() => {
-    if (wasPending.current && !pending) {
-      void client.invalidateQueries({ queryKey: contentKeys.folders(spaceId) });
-      void client.invalidateQueries({ queryKey: accountKeys.all });
-    }
-    wasPending.current = pending;
-  }, [pending, client, spaceId]);
-
-  // A write that failed, or that went after failing, changes the story list's mark.
-  const writeFailed = story.data?.write_back?.state === 'failed';
-  const wasFailed = useRef(writeFailed);
-  useEffect(() => {
-    if (wasFailed.current !== writeFailed) void client.invalidateQueries({ queryKey: contentKeys.folders(spaceId) });
-    wasFailed.current = writeFailed;
-  }, [writeFailed, client, spaceId]);
-
-  // Closing or reloading the tab is the one way out the host cannot intercept: the browser asks.
-  useEffect(() => {
-    if (unsaved.length === 0) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved.length]);
+  useStoryWatch(spaceId, story.data);
+  useWarnBeforeUnload(unsaved.length);
 
   const terms = glossary.data?.terms;
   const context = useMemo<EditorContextValue | null>(
@@ -105,30 +77,7 @@ export function StoryEditor(props: StoryEditorProps) {
   );
 
   if (story.isPending) return <StoryEditorSkeleton />;
-  if (story.isError) {
-    const gone = story.error instanceof ApiError && story.error.status === 404;
-    return (
-      <Center h="100%" p="xl">
-        {gone ? (
-          <EmptyState
-            icon={<IconAlertTriangle size={28} />}
-            withIndicatorBackground
-            title="Story not found"
-            description={errorMessage(story.error, 'This story is not in the space any more.')}
-          />
-        ) : (
-          <Stack align="center" gap="sm" maw={420}>
-            <Alert color="red" variant="light" title="The story could not be loaded">
-              {errorMessage(story.error, 'Polyblok could not load this story. Try again.')}
-            </Alert>
-            <Button variant="default" onClick={() => void story.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        )}
-      </Center>
-    );
-  }
+  if (story.isError) return <StoryLoadProblem error={story.error} onRetry={() => void story.refetch()} />;
   return (
     <EditorContext value={context}>
       <StoryKeys

@@ -4,7 +4,7 @@ import type { StoryDetail, TranslatableKey } from '#contract/content.ts';
 import { CountTabList } from '../components/count-tab-list.tsx';
 import { formatQuantity } from '../format/format.ts';
 import classes from './editor.module.css';
-import { useEditorContext } from './editor-context.ts';
+import { EditorContext, useEditorContext, type CompareColumn } from './editor-context.ts';
 import { NoKeysState } from './editor-states.tsx';
 import { KeyDetailsModal } from './key-details-modal.tsx';
 import { KeyList } from './key-list.tsx';
@@ -15,7 +15,10 @@ import { StoryImportNotice } from './story-import-notice.tsx';
 import { WriteBackNotice } from './write-back-notice.tsx';
 
 export interface StoryKeysProps {
+  /** The story in the editor's language (with several side by side, the first one: its tabs and counts lead). */
   story: StoryDetail;
+  /** Several languages side by side, the first one being `story`'s; one language without it. */
+  compare?: readonly CompareColumn[];
   previewToken: string | null;
   cdnBaseUrl: string;
   unsavedCount: number;
@@ -36,6 +39,7 @@ const emptyTab: Readonly<Record<KeyTab, (language: string) => string>> = {
  */
 export const StoryKeys = memo(function StoryKeys({
   story,
+  compare,
   previewToken,
   cdnBaseUrl,
   unsavedCount,
@@ -77,7 +81,15 @@ export const StoryKeys = memo(function StoryKeys({
         onVerifyOnSaveChange={onVerifyOnSaveChange}
       />
       <StoryImportNotice story={story} />
-      <WriteBackNotice story={story} />
+      {compare ? (
+        compare.map((column) => (
+          <EditorContext key={column.context.localeCode} value={column.context}>
+            <WriteBackNotice story={column.story} language={column.context.localeName} />
+          </EditorContext>
+        ))
+      ) : (
+        <WriteBackNotice story={story} />
+      )}
       <Tabs
         value={tab}
         onChange={(value) => {
@@ -94,11 +106,18 @@ export const StoryKeys = memo(function StoryKeys({
           badgeColor={({ value, count }) => (value === 'missing' && count > 0 ? 'red' : 'gray')}
           badgeTestIdPrefix="count-"
         >
-          {unsavedCount > 0 && (
-            <Group ml="auto" pr={4}>
-              <Badge color="brand" variant="dot" data-testid="unsaved-count">
-                {formatQuantity(unsavedCount, 'unsaved key', 'unsaved keys')}
-              </Badge>
+          {(unsavedCount > 0 || compare) && (
+            <Group ml="auto" pr={4} gap="sm" wrap="nowrap">
+              {compare && (
+                <Text fz="xs" c="dimmed" data-testid="tabs-language">
+                  Tabs, counts and bulk actions: {ctx.localeName}
+                </Text>
+              )}
+              {unsavedCount > 0 && (
+                <Badge color="brand" variant="dot" data-testid="unsaved-count">
+                  {formatQuantity(unsavedCount, 'unsaved key', 'unsaved keys')}
+                </Badge>
+              )}
             </Group>
           )}
         </CountTabList>
@@ -120,14 +139,7 @@ export const StoryKeys = memo(function StoryKeys({
         <NoKeysState description={emptyTab[tab](ctx.localeName)} />
       ) : (
         <>
-          <div className={classes.columns} style={{ padding: '6px 16px' }}>
-            <Text fz="xs" fw={600} c="dimmed" tt="uppercase">
-              Source · {ctx.sourceName}
-            </Text>
-            <Text fz="xs" fw={600} c="dimmed" tt="uppercase">
-              Translation · {ctx.localeName}
-            </Text>
-          </div>
+          <ColumnHeadings sourceName={ctx.sourceName} languages={compare?.map((column) => column.context.localeName)} />
           <Divider />
           <KeyList
             keys={visible}
@@ -135,6 +147,7 @@ export const StoryKeys = memo(function StoryKeys({
             selectable={ctx.canTranslate}
             onSelect={onSelect}
             onOpenDetails={onOpenDetails}
+            compare={compare}
           />
         </>
       )}
@@ -142,3 +155,22 @@ export const StoryKeys = memo(function StoryKeys({
     </Box>
   );
 });
+
+function ColumnHeadings({ sourceName, languages }: { sourceName: string; languages: string[] | undefined }) {
+  const ctx = useEditorContext();
+  const heading = (text: string) => (
+    <Text key={text} fz="xs" fw={600} c="dimmed" tt="uppercase" truncate>
+      {text}
+    </Text>
+  );
+  return (
+    <div
+      className={languages ? classes.compareColumns : classes.columns}
+      data-count={languages?.length}
+      style={{ padding: '6px 16px' }}
+    >
+      {heading(`Source · ${sourceName}`)}
+      {languages ? languages.map(heading) : heading(`Translation · ${ctx.localeName}`)}
+    </div>
+  );
+}

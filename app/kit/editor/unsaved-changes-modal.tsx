@@ -25,7 +25,7 @@ export function UnsavedChangesModal({ opened, unsaved, onStay, onDiscard }: Unsa
         </Text>
         <List spacing={6} size="sm" data-testid="unsaved-keys">
           {unsaved.slice(0, LISTED).map((key) => (
-            <List.Item key={key.keyId}>
+            <List.Item key={`${key.locale ?? ''}:${key.keyId}`}>
               <Text span fw={600} fz="sm">
                 {key.path}
               </Text>

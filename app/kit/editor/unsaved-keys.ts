@@ -5,6 +5,8 @@ import { keyPath } from './key-label.ts';
 /** A key with text that is not saved, as a warning lists it. */
 export interface UnsavedKey {
   keyId: number;
+  /** The language of the text, when several are edited side by side. */
+  locale?: string;
   path: string;
   /** The start of the unsaved text. */
   preview: string;

@@ -10,7 +10,7 @@ import { useRetryWriteBack } from './write-back.queries.ts';
  * outage) with its reason, when, and Retry for those who may translate; a quiet hint while a write waits; nothing
  * once written.
  */
-export function WriteBackNotice({ story }: { story: Pick<StoryDetail, 'write_back'> }) {
+export function WriteBackNotice({ story, language }: { story: Pick<StoryDetail, 'write_back'>; language?: string }) {
   const ctx = useEditorContext();
   const retry = useRetryWriteBack(ctx);
   const writeBack = story.write_back;
@@ -20,7 +20,7 @@ export function WriteBackNotice({ story }: { story: Pick<StoryDetail, 'write_bac
         color="red"
         variant="light"
         icon={<IconCloudX size={18} />}
-        title="Not written to Storyblok"
+        title={language ? `${language}: not written to Storyblok` : 'Not written to Storyblok'}
         role="alert"
         mx="md"
         mb="sm"
@@ -46,7 +46,7 @@ export function WriteBackNotice({ story }: { story: Pick<StoryDetail, 'write_bac
         <Loader size={12} color="gray" mt={3} style={{ flexShrink: 0 }} />
         <div>
           <Text fz="xs" c="dimmed">
-            Waiting to be written to Storyblok
+            {language ? `${language}: waiting` : 'Waiting'} to be written to Storyblok
           </Text>
           {writeBack.error && (
             <Text fz="xs" c="dimmed">

@@ -2,12 +2,12 @@ import { useBlocker, type Location } from 'react-router';
 import { UnsavedChangesModal } from '#kit/editor/unsaved-changes-modal.tsx';
 import type { UnsavedKey } from '#kit/editor/unsaved-keys.ts';
 
-/** A move that closes the open story: another page, another story, another language. Folders keep it open. */
+/** A move that closes the open story: another page, another story, other languages. Folders keep it open. */
 function closesStory(current: Location, next: Location): boolean {
   if (current.pathname !== next.pathname) return true;
   const before = new URLSearchParams(current.search);
   const after = new URLSearchParams(next.search);
-  return before.get('story') !== after.get('story') || before.get('locale') !== after.get('locale');
+  return ['story', 'locale', 'locales'].some((name) => before.get(name) !== after.get(name));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { searchStatuses, type SearchStatus } from '#contract/search-rules.ts';
 import type { SpaceLocale } from '#contract/spaces.ts';
@@ -16,7 +16,20 @@ function searchStatus(value: string | null): SearchStatus | null {
 
 const folderValue = (id: number | null) => (id === null ? null : String(id));
 
-type Changes = Partial<Record<'locale' | 'folder' | 'story' | 'q' | 'status', string | null>>;
+type Changes = Partial<Record<'locale' | 'locales' | 'folder' | 'story' | 'q' | 'status', string | null>>;
+
+/** At most this many languages side by side: more would not fit beside the source. */
+export const MAX_COMPARED = 3;
+
+/**
+ * `?locales=de,fr,it`: the space's target languages among them, in their order, without repeats, at most three.
+ * Fewer than two is no comparison: the single language of `?locale=` is shown.
+ */
+export function comparedLocales(value: string | null, locales: readonly SpaceLocale[]): SpaceLocale[] {
+  const codes = [...new Set((value ?? '').split(',').map((code) => code.trim()))];
+  const found = codes.flatMap((code) => locales.filter((locale) => locale.code === code)).slice(0, MAX_COMPARED);
+  return found.length >= 2 ? found : [];
+}
 
 function withChanges(current: URLSearchParams, changes: Changes): URLSearchParams {
   const next = new URLSearchParams(current);
@@ -30,11 +43,15 @@ function withChanges(current: URLSearchParams, changes: Changes): URLSearchParam
 export interface ContentParams {
   /** The target language: the URL's, or the space's first when the URL names none of its languages. */
   locale: SpaceLocale | null;
+  /** The languages side by side (`?locales=`), the first being `locale`; empty when one language is shown. */
+  compared: SpaceLocale[];
   folderId: number | null;
   storyId: number | null;
   /** The search over the whole space (`?q=&status=`). */
   search: ContentSearch;
   setLocale(code: string): void;
+  /** Shows these languages side by side, in this order; fewer than two shows the first one alone. */
+  setCompared(codes: readonly string[]): void;
   /** Shows a folder, leaving any search unless told to keep it. */
   openFolder(folderId: number | null, options?: { replace?: boolean; keepSearch?: boolean }): void;
   setSearch(change: Partial<ContentSearch>): void;
@@ -51,7 +68,11 @@ export interface ContentParams {
 export function useContentParams(locales: readonly SpaceLocale[]): ContentParams {
   const [params, setParams] = useSearchParams();
   const requested = params.get('locale');
-  const locale = locales.find((candidate) => candidate.code === requested) ?? locales[0] ?? null;
+  const requestedCompared = params.get('locales');
+  // The same array while the address names the same languages: the editor keys its work on it.
+  const compared = useMemo(() => comparedLocales(requestedCompared, locales), [requestedCompared, locales]);
+  const comparedValue = compared.length > 0 ? compared.map((one) => one.code).join(',') : null;
+  const locale = compared[0] ?? locales.find((candidate) => candidate.code === requested) ?? locales[0] ?? null;
   const folderId = positiveId(params.get('folder'));
   const storyId = positiveId(params.get('story'));
   const search: ContentSearch = { q: (params.get('q') ?? '').trim(), status: searchStatus(params.get('status')) };
@@ -61,10 +82,12 @@ export function useContentParams(locales: readonly SpaceLocale[]): ContentParams
     [setParams],
   );
 
-  // The URL always names the language shown, so a shared link opens the same one.
+  // The URL always names the languages shown, so a shared link opens the same ones.
   useEffect(() => {
-    if (locale && requested !== locale.code) change({ locale: locale.code }, true);
-  }, [locale, requested, change]);
+    if (!locale) return;
+    if (requested !== locale.code || requestedCompared !== comparedValue)
+      change({ locale: locale.code, locales: comparedValue }, true);
+  }, [locale, requested, requestedCompared, comparedValue, change]);
 
   const openFolder = useCallback<ContentParams['openFolder']>(
     (id, options) =>
@@ -74,14 +97,27 @@ export function useContentParams(locales: readonly SpaceLocale[]): ContentParams
   const href = (changes: Changes) => `?${withChanges(params, changes).toString()}`;
   return {
     locale,
+    compared,
     folderId,
     storyId,
     search,
-    setLocale: (code) => change({ locale: code }),
+    // Another first language keeps the others beside it.
+    setLocale: (code) =>
+      change(
+        compared.length > 0
+          ? localesChange([code, ...compared.map((one) => one.code).filter((other) => other !== code)])
+          : { locale: code },
+      ),
+    setCompared: (codes) => change(localesChange(codes)),
     openFolder,
     // Words typed into a search already shown replace it in the history: one entry per search, not per key.
     setSearch: ({ q, status }) => change({ q, status }, q !== undefined && search.q !== '' && q !== ''),
     storyHref: (id, folder) => href({ story: String(id), folder: folderValue(folder) }),
     folderHref: (id) => href({ folder: folderValue(id), q: null, status: null }),
   };
+}
+
+function localesChange(codes: readonly string[]): Changes {
+  const shown = codes.slice(0, MAX_COMPARED);
+  return { locale: shown[0] ?? null, locales: shown.length >= 2 ? shown.join(',') : null };
 }
