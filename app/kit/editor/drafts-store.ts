@@ -2,6 +2,9 @@ import { useMemo, useSyncExternalStore } from 'react';
 import type { TranslatableKey } from '#contract/content.ts';
 import type { DraftValue } from './key-draft.ts';
 
+/** What a draft was started from: the key's translation time and its source hash then. */
+export type DraftStart = Pick<TranslatableKey, 'updated_at' | 'hash'>;
+
 /** A save made in this editor: the key as it was before, and the saved translation's `updated_at` after it. */
 export interface LastSave {
   before: TranslatableKey;
@@ -16,12 +19,17 @@ export interface LastSave {
 export interface DraftStore {
   get(keyId: number): DraftValue | undefined;
   /**
-   * null forgets the draft (saved, or back to the saved value). `base` is the saved translation's `updated_at`
-   * the text was started from: remembered when a draft begins, so a save can tell a colleague's change since.
+   * null forgets the draft (saved, or back to the saved value). `from` is the key as the text was started
+   * from, remembered when a draft begins: its translation's `updated_at`, so a save can tell a colleague's
+   * change since, and its source hash, so that "verified" means verified against the source the translator saw.
    */
-  set(keyId: number, value: DraftValue | null, base?: string | null): void;
+  set(keyId: number, value: DraftValue | null, from?: DraftStart): void;
   /** The saved translation's `updated_at` the key's draft started from; undefined without a draft. */
   baseOf(keyId: number): string | null | undefined;
+  /** The source hash the key's draft started from; undefined without a draft. */
+  sourceHashOf(keyId: number): string | undefined;
+  /** The translator has been shown the new source: the next save verifies against the key's current one. */
+  acceptSource(keyId: number): void;
   /** Remembers the translator's last save of a key, so that it can be undone; null forgets it. */
   rememberSave(keyId: number, save: LastSave | null): void;
   lastSave(keyId: number): LastSave | undefined;
@@ -33,7 +41,7 @@ export interface DraftStore {
 
 export function createDraftStore(): DraftStore {
   let drafts: ReadonlyMap<number, DraftValue> = new Map();
-  const bases = new Map<number, string | null>();
+  const bases = new Map<number, { updatedAt: string | null; hash: string | undefined }>();
   const saves = new Map<number, LastSave>();
   const listeners = new Set<() => void>();
   const publish = (next: Map<number, DraftValue>) => {
@@ -42,7 +50,7 @@ export function createDraftStore(): DraftStore {
   };
   return {
     get: (keyId) => drafts.get(keyId),
-    set(keyId, value, base) {
+    set(keyId, value, from) {
       if (value === null && !drafts.has(keyId)) return;
       const next = new Map(drafts);
       if (value === null) {
@@ -50,11 +58,16 @@ export function createDraftStore(): DraftStore {
         bases.delete(keyId);
       } else {
         next.set(keyId, value);
-        if (!bases.has(keyId) && base !== undefined) bases.set(keyId, base);
+        if (!bases.has(keyId) && from !== undefined) bases.set(keyId, { updatedAt: from.updated_at, hash: from.hash });
       }
       publish(next);
     },
-    baseOf: (keyId) => (drafts.has(keyId) ? bases.get(keyId) : undefined),
+    baseOf: (keyId) => (drafts.has(keyId) ? bases.get(keyId)?.updatedAt : undefined),
+    sourceHashOf: (keyId) => (drafts.has(keyId) ? bases.get(keyId)?.hash : undefined),
+    acceptSource(keyId) {
+      const start = bases.get(keyId);
+      if (start) start.hash = undefined;
+    },
     rememberSave: (keyId, save) => (save ? saves.set(keyId, save) : saves.delete(keyId)),
     lastSave: (keyId) => saves.get(keyId),
     all: () => drafts,

@@ -41,6 +41,8 @@ export interface SaveVariables {
    * `translation_changed` and changes nothing.
    */
   base: string | null;
+  /** The source hash the text was written against (verified against it when `verify`); the key's own unless told. */
+  sourceHash?: string | undefined;
   /** Puts back the translation before the translator's last save of the key, which is then forgotten. */
   undo?: boolean;
 }
@@ -55,7 +57,7 @@ export function useSaveTranslation(keyId: number) {
   const ctx = useEditorContext();
   return useMutation({
     mutationKey: saveMutationKey(keyId),
-    mutationFn: ({ key, value, verify, base }: SaveVariables) =>
+    mutationFn: ({ key, value, verify, base, sourceHash }: SaveVariables) =>
       api.call('saveTranslation', {
         body: {
           key: key.key,
@@ -63,7 +65,7 @@ export function useSaveTranslation(keyId: number) {
           space_locale_id: ctx.spaceLocaleId,
           field_type: key.field_type,
           value: valueToSave(value),
-          reference_hash: verify ? key.hash : null,
+          reference_hash: verify ? (sourceHash ?? key.hash) : null,
           base_updated_at: base,
         },
       }),

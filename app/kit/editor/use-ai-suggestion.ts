@@ -19,7 +19,7 @@ export function useAiSuggestion(key: TranslatableKey) {
       .then(({ content }) => {
         const answer = answerValue(key, content);
         if (ctx.drafts.get(key.id) !== undefined) setSuggestion(answer);
-        else ctx.drafts.set(key.id, answer, key.updated_at);
+        else ctx.drafts.set(key.id, answer, key);
       })
       .catch(() => undefined);
   };

@@ -53,7 +53,7 @@ export function useKeyEditing(key: TranslatableKey, options: KeyEditingOptions) 
     onFocused();
   }, [focusRequest, onFocused, fallbackFocus]);
 
-  const setValue = (next: DraftValue) => ctx.drafts.set(key.id, sameValue(next, saved) ? null : next, key.updated_at);
+  const setValue = (next: DraftValue) => ctx.drafts.set(key.id, sameValue(next, saved) ? null : next, key);
 
   const hasSaved = key.translated_key_value_text !== null;
   const isVerified = hasSaved && key.translated_key_reference_hash === key.hash;

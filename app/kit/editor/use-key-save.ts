@@ -29,7 +29,7 @@ export function useKeySave(key: TranslatableKey, value: DraftValue, dirty: boole
   const [conflict, setConflict] = useState<SaveConflictState | null>(null);
 
   const send = (verify: boolean, base: string | null) =>
-    save.mutateAsync({ key, value, verify, base }).then(
+    save.mutateAsync({ key, value, verify, base, sourceHash: ctx.drafts.sourceHashOf(key.id) }).then(
       () => {
         setConflict(null);
         return true;
@@ -37,6 +37,8 @@ export function useKeySave(key: TranslatableKey, value: DraftValue, dirty: boole
       (error: unknown) => {
         const theirs = overtaken(error);
         if (theirs) setConflict({ theirs, verify });
+        // Refused because the source changed: the editor now shows the new one, which the next save is against.
+        if (error instanceof ApiError && error.code === 'source_changed') ctx.drafts.acceptSource(key.id);
         return false;
       },
     );

@@ -27,7 +27,7 @@ export function CompareSelect({ locales, first, others, onChange }: CompareSelec
       clearable
       hidePickedOptions
       leftSection={<IconColumns size={16} />}
-      w={340}
+      w={{ base: 220, lg: 340 }}
       comboboxProps={{ shadow: 'md' }}
     />
   );
