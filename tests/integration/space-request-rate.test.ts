@@ -61,7 +61,7 @@ describe('a space’s ceiling on requests to Storyblok', () => {
     expect((await settings({ storyblok_requests_per_second: null })).storyblok_requests_per_second).toBeNull();
     const audit = await server.prisma.auditEvent.findMany({
       where: { spaceId, action: 'settings.storyblok_requests_per_second' },
-      orderBy: { id: 'asc' },
+      orderBy: { createdAt: 'asc' },
       select: { data: true },
     });
     expect(audit.map((event) => event.data)).toEqual([

@@ -8,6 +8,7 @@ import type { JobContext, JobDefinition, JobRef } from './define-job.ts';
 import { givenUpError, givenUpQueueOf } from './given-up.ts';
 import { failOrphanedRuns } from './orphaned-runs.ts';
 import { recordGivenUp, runAttempt } from './run-attempt.ts';
+import { hasGroupTurn } from './group-turn.ts';
 import { createWakeTimers, retryWakeSeconds, watchDueJobs } from './wake-timers.ts';
 
 export interface SendOptions {
@@ -95,6 +96,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   // watchDueJobs for all queues at once.
   const polling = { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 300 };
   const dueEverySeconds = Math.min(10, superviseSeconds);
+  /** A job past its group's share goes back to the queue for this long (see hasGroupTurn). */
+  const GIVE_WAY_SECONDS = 2;
   const boss = driver.pglite
     ? new PgBoss({ backend: 'pglite', db: fromPglite(driver.pglite), ...timing })
     : new PgBoss({
@@ -200,6 +203,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       async ([raw]) => {
         if (!raw) return;
         try {
+          const group = { id: raw.id, name: job.name, groupId: raw.groupId };
+          if (job.group && !(await hasGroupTurn(prisma, group, job.group.concurrency))) {
+            await boss.send(job.name, raw.data as object, { startAfter: GIVE_WAY_SECONDS, ...groupOf(job, raw.data) });
+            wakes.after(job.name, GIVE_WAY_SECONDS);
+            return;
+          }
           await runAttempt(job, job.payload.parse(raw.data), contextOf(raw, job.name), prisma);
         } catch (error) {
           // The retry (or, after the last one, the given-up run) comes due later, without a notification.
