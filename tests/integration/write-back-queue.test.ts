@@ -91,6 +91,23 @@ describe('write-back through the job queue', () => {
     expect((await api.call('getSpaceSettings', { params: { id: spaceId } })).write_back.last_written_at).not.toBeNull();
   });
 
+  it('leaves each translation’s time of change as it was, so a save started before the write still goes', async () => {
+    await saveTranslation('headline', 'fr', 'Bonjour à tous');
+    const changedAt = async () =>
+      await server.prisma.translation.findFirstOrThrow({
+        where: { translatableKey: { storyId: homeId, field: 'headline' }, spaceLocale: { code: 'fr' } },
+        select: { updatedAt: true, writtenHash: true },
+      });
+    const before = await changedAt();
+    await until(
+      () => api.call('getSpaceSettings', { params: { id: spaceId } }),
+      (settings) => settings.write_back.pending === 0,
+    );
+    const after = await changedAt();
+    expect(after.writtenHash).not.toBe(before.writtenHash);
+    expect(after.updatedAt).toEqual(before.updatedAt);
+  });
+
   it('holds unverified translations back when the space sends verified ones only', async () => {
     const settings = await api.call('updateSpaceSettings', {
       params: { id: spaceId },

@@ -58,12 +58,10 @@ export async function writeBackStory(deps: WriteBackDeps, storyId: number): Prom
     const written = new Set(result.written);
     const went = (row: TranslationToWrite) => written.has(`${row.translatableKey.key}|${row.spaceLocale.code}`);
     const wentNow = rows.filter((row) => went(row) && isUnwritten(row));
+    // In SQL, not through Prisma's update: that would move the translation's updated_at, which says when a
+    // person last changed it, and a translator's save started before this write would be refused as overtaken.
     for (const row of wentNow) {
-      await prisma.translation.update({
-        where: { id: row.id },
-        data: { writtenHash: row.valueHash },
-        select: { id: true },
-      });
+      await prisma.$executeRaw`UPDATE translations SET written_hash = ${row.valueHash} WHERE id = ${row.id}`;
     }
     // A language counts as written once none of its translations waits any more.
     const stillWaiting = new Set(rows.filter((row) => isUnwritten(row) && !went(row)).map((row) => row.spaceLocaleId));
