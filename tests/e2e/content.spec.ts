@@ -411,6 +411,8 @@ test.describe('content', () => {
     await expect(storyRows(page)).toHaveText([/2024/, /Blog index/]);
     await page.getByRole('button', { name: 'Back to root' }).click();
     await storyRows(page).filter({ hasText: 'Home' }).click();
+    // Blog index has a page › title too: type only once Home is the story open.
+    await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
     await translation(page, 'page › title').fill('Bienvenue');
     await expect(page.getByTestId('unsaved-count')).toHaveText('1 unsaved key');
     const warning = page.getByRole('dialog', { name: 'Unsaved translations' });
