@@ -13,10 +13,19 @@ export async function hasGroupTurn(
   share: number,
 ): Promise<boolean> {
   if (!job.groupId) return true;
-  const [row] = await prisma.$queryRaw<Array<{ ahead: bigint }>>`
-    SELECT count(*) AS ahead FROM pgboss.job other, pgboss.job me
-    WHERE me.id = ${job.id}::uuid AND me.name = ${job.name}
-      AND other.name = ${job.name} AND other.group_id = ${job.groupId} AND other.state = 'active'
-      AND (other.started_on, other.id) < (me.started_on, me.id)`;
-  return Number(row?.ahead ?? 0) < share;
+  const ahead = async () => {
+    const [row] = await prisma.$queryRaw<Array<{ ahead: bigint }>>`
+      SELECT count(*) AS ahead FROM pgboss.job other, pgboss.job me
+      WHERE me.id = ${job.id}::uuid AND me.name = ${job.name}
+        AND other.name = ${job.name} AND other.group_id = ${job.groupId} AND other.state = 'active'
+        AND (other.started_on, other.id) < (me.started_on, me.id)`;
+    return Number(row?.ahead ?? 0);
+  };
+  if ((await ahead()) >= share) return false;
+  // A fetch that started before this one may commit its claim a moment later: look again once it has.
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  return (await ahead()) < share;
 }
+
+/** Longer than a fetch takes to commit: the claims of fetches made together are all visible by then. */
+const SETTLE_MS = 250;

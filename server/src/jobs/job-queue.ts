@@ -202,6 +202,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       },
       async ([raw]) => {
         if (!raw) return;
+        // Workers woken together by one notification race for the jobs it announced; one that loses (a row
+        // another took, a group's share counted while another fetch was taking it) finds nothing and would
+        // sleep until the next notification: a worker that got a job wakes the others to look again.
+        wakeQueue(job.name);
         try {
           const group = { id: raw.id, name: job.name, groupId: raw.groupId };
           if (job.group && !(await hasGroupTurn(prisma, group, job.group.concurrency))) {
