@@ -5,7 +5,7 @@ import type { Endpoint } from '#contract/endpoint.ts';
 import { endpoints as allEndpoints } from '#contract/endpoints.ts';
 import { API_BASE_PATH, buildPath, describeRoute } from '#contract/routes.ts';
 import { hasRole, roles, type Role } from '#contract/roles.ts';
-import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
+import { createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import type { Database } from '#server/db/prisma.ts';
 import { createRouteBinder } from '#server/http/route-binder.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
@@ -16,6 +16,7 @@ import { createAccount, signIn, uniqueEmail } from '#tests/support/auth-client.t
 import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { testEndpoint } from '#tests/support/test-endpoint.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { apiFailure as failure } from '#tests/support/api-failure.ts';
 
 /** Who may call an endpoint: anyone, any signed-in user, the holder of an invitation, or a least role. */
 type Access = 'public' | 'signed-in' | 'invited' | Role;
@@ -277,15 +278,6 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
     return { params: { id: space.id } };
   },
 };
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 async function waitForFirstSync(api: ApiClient, spaceId: number): Promise<void> {
   for (let attempt = 0; attempt < 200; attempt += 1) {
