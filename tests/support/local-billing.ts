@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '#tests/fakes/stripe/server.ts';
+import { startFakeStripe, stripeEnv, type FakeStripe } from '#tests/fakes/stripe/server.ts';
 import type { StripeObject } from '#tests/fakes/stripe/state.ts';
 import { createAccount, uniqueEmail } from './auth-client.ts';
 import { startTestServer, type TestServer, type TestServerOptions } from './test-server.ts';
@@ -15,13 +15,7 @@ export async function startWithBilling(options: TestServerOptions = {}): Promise
   const stripe = await startFakeStripe({ apiKey: 'sk_test_polyblok' });
   const server = await startTestServer({
     ...options,
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_polyblok',
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_ENTRY_PLAN_PRICE_ID: stripe.priceId,
-      STRIPE_API_URL: stripe.url,
-      ...options.env,
-    },
+    env: { ...stripeEnv(stripe, 'sk_test_polyblok'), ...options.env },
   });
   stripe.setWebhookUrl(`${server.baseUrl}/api/stripe/webhook`);
   return {

@@ -81,3 +81,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       }),
   };
 }
+
+/** The environment that points Polyblok's billing at this stand-in. */
+export function stripeEnv(fake: FakeStripe, secretKey = 'sk_test_local'): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+    STRIPE_ENTRY_PLAN_PRICE_ID: fake.priceId,
+    STRIPE_API_URL: fake.url,
+  };
+}
