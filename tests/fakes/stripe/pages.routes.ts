@@ -35,7 +35,6 @@ function checkoutForm(res: Response, session: StripeObject, price: StripeObject,
       `<input id="card" name="card" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242">` +
       `<button type="submit">Subscribe</button></form>` +
       `<p><a href="${escape(String(session.cancel_url))}">Back</a></p>`,
-    error ? 402 : 200,
   );
 }
 
