@@ -27,7 +27,10 @@ export function allJobs(deps: JobDeps): JobDefinition[] {
     createStorySyncJob({ prisma, storyblok }),
     ...createDailySyncJobs({ prisma }),
     ...createPollJobs({ prisma, storyblok }),
-    createAiTranslateJob({ prisma, translator: deps.translator, wordsWithoutPlan: deps.wordsWithoutPlan,
+    createAiTranslateJob({
+      prisma,
+      translator: deps.translator,
+      wordsWithoutPlan: deps.wordsWithoutPlan,
       wordsOnEntryPlan: deps.wordsOnEntryPlan,
     }),
   ];

@@ -42,7 +42,10 @@ async function portalLink(token: string): Promise<string> {
 
 describe('GET /api/spaces/:id/subscription/portal', () => {
   it('redirects the owner to a portal session of the space’s customer, back to the given path', async () => {
-    const response = await open(`${portalPath()}?back_to=${encodeURIComponent('/spaces/1/content?locale=de')}`, space.owner.access_token);
+    const response = await open(
+      `${portalPath()}?back_to=${encodeURIComponent('/spaces/1/content?locale=de')}`,
+      space.owner.access_token,
+    );
     expect(returnUrlOf(response)).toBe(`${setup.server.baseUrl}/spaces/1/content?locale=de`);
     const sessions = [...setup.stripe.state.portalSessions.values()];
     const customer = (await setup.server.prisma.subscription.findUnique({ where: { spaceId: space.spaceId } }))!

@@ -43,7 +43,11 @@ export async function ownedSpace(server: TestServer, others: Array<'admin' | 'ed
       memberships: {
         create: [
           { userId: owner.user.id, role: 'owner', status: 'joined' },
-          ...members.map((member, index) => ({ userId: member.user.id, role: others[index]!, status: 'joined' as const })),
+          ...members.map((member, index) => ({
+            userId: member.user.id,
+            role: others[index]!,
+            status: 'joined' as const,
+          })),
         ],
       },
     },

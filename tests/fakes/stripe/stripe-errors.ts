@@ -42,7 +42,10 @@ export function invalidApiKey(): StripeHttpError {
 }
 
 export function sendStripeError(res: Response, error: StripeHttpError): void {
-  res.status(error.status).set('request-id', `req_${Date.now().toString(36)}`).json(error.body);
+  res
+    .status(error.status)
+    .set('request-id', `req_${Date.now().toString(36)}`)
+    .json(error.body);
 }
 
 export const stripeErrorHandler: ErrorRequestHandler = (error, _req, res, _next) => {

@@ -69,7 +69,9 @@ afterEach(() => {
 describe('SubscriptionCard', () => {
   it('says the operator manages plans when billing is off, and offers no checkout', () => {
     renderCard(spaceWith('owner'), settingsWith(false, 5000));
-    expect(screen.getByTestId('no-subscription')).toHaveTextContent('Plans are managed by the operator of this Polyblok');
+    expect(screen.getByTestId('no-subscription')).toHaveTextContent(
+      'Plans are managed by the operator of this Polyblok',
+    );
     expect(screen.queryByRole('button', { name: 'Subscribe to the Entry Plan' })).toBeNull();
     expect(screen.getByTestId('ai-usage')).toHaveTextContent('120 of 5,000 words');
   });

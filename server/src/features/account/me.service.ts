@@ -45,7 +45,8 @@ export async function getAccount(deps: MeDeps, auth: AuthInfo): Promise<MeRespon
     spaces: user.memberships.map((membership) => {
       // The portal is the owner's, and there is one only once the space has a Stripe customer.
       const owns = membership.status === 'joined' && membership.role === 'owner';
-      const portal = owns && membership.space.subscription ? portalUrlFor(deps.billing, auth, membership.space.id) : null;
+      const portal =
+        owns && membership.space.subscription ? portalUrlFor(deps.billing, auth, membership.space.id) : null;
       return toSpace(membership.space, membership, deps.cdnUrlOf, portal);
     }),
   };

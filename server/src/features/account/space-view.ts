@@ -58,8 +58,7 @@ export function toSpace(
   const joined = own.status === 'joined';
   const keys = space.translatableKeysCount;
   const region = toStoryblokRegion(space.region, space.storyblokSpaceId);
-  const subscription =
-    space.subscription && isShownSubscription(space.subscription.status) ? space.subscription : null;
+  const subscription = space.subscription && isShownSubscription(space.subscription.status) ? space.subscription : null;
   return {
     id: space.id,
     name: space.name,

@@ -53,7 +53,8 @@ export async function storeSubscription(
   const space = await tx.space.findUnique({ where: { id: spaceId }, select: { id: true } });
   if (!space) return;
   const stored = await tx.subscription.findUnique({ where: { spaceId }, select: { id: true, status: true } });
-  const replaces = !stored || stored.id === row.id || !isShownSubscription(stored.status) || isShownSubscription(row.status);
+  const replaces =
+    !stored || stored.id === row.id || !isShownSubscription(stored.status) || isShownSubscription(row.status);
   if (!replaces) return;
   await tx.subscription.upsert({ where: { spaceId }, create: { spaceId, ...row }, update: row });
 }
