@@ -41,8 +41,9 @@ test.describe('billing', () => {
     await expect(page).toHaveURL(new RegExp(`^${services.stripe.url}/portal/bps_`));
     await page.getByRole('button', { name: 'Cancel plan' }).click();
 
-    await expect(page).toHaveURL(new RegExp(`/spaces/${spaceId}/settings\\?checkout=success$`));
+    await expect(page).toHaveURL(new RegExp(`/spaces/${spaceId}/settings$`));
     await expect(card.getByText('No subscription', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Subscribe to the Entry Plan' })).toBeVisible();
     await expect(card.getByTestId('plan-date')).toHaveCount(0);
     expect(problems).toEqual([]);
   });

@@ -119,3 +119,11 @@ describe('POST /api/stripe/webhook', () => {
     expect(await setup.server.prisma.stripeEvent.count({ where: { id: event.id } })).toBe(1);
   });
 });
+
+describe('an event about a subscription Stripe no longer has', () => {
+  it('is acknowledged and changes nothing, instead of failing until Stripe gives up', async () => {
+    const event = eventOf('customer.subscription.updated', { id: 'sub_gone', object: 'subscription' });
+    expect(await setup.stripe.send(event)).toBe(200);
+    expect(await setup.server.prisma.subscription.count({ where: { id: 'sub_gone' } })).toBe(0);
+  });
+});

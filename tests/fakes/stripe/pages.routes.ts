@@ -14,7 +14,8 @@ function page(res: Response, title: string, body: string, status = 200): void {
     .status(status)
     .type('html')
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>` +
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">` +
+        `<title>${escape(title)}</title>` +
         `<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}` +
         `label,input,button{display:block;margin:.5rem 0}input{padding:.4rem;width:100%}` +
         `.error{color:#b00020}</style></head><body><p>Local Stripe (test mode)</p>${body}</body></html>`,

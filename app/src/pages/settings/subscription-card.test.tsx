@@ -103,7 +103,7 @@ describe('SubscriptionCard', () => {
   });
 
   it('shows the active plan with its price and date, and the portal link coming back here', () => {
-    vi.stubGlobal('location', { ...window.location, pathname: '/spaces/4/settings', search: '?x=1' });
+    vi.stubGlobal('location', { ...window.location, pathname: '/spaces/4/settings', search: '?x=1&checkout=success' });
     renderCard(spaceWith('owner', { subscription: active, billing_portal_url: PORTAL }), settingsWith(true));
     expect(screen.getByText('Active')).toBeInTheDocument();
     expect(screen.getByText('$49')).toBeInTheDocument();
@@ -113,6 +113,13 @@ describe('SubscriptionCard', () => {
     const href = new URL(link.getAttribute('href')!);
     expect(href.searchParams.get('ticket')).toBe('abc');
     expect(href.searchParams.get('back_to')).toBe('/spaces/4/settings?x=1');
+    expect(screen.queryByRole('button', { name: 'Subscribe to the Entry Plan' })).toBeNull();
+  });
+
+  it('waits for Stripe’s confirmation after a paid checkout instead of offering the checkout again', () => {
+    vi.stubGlobal('location', { ...window.location, pathname: '/spaces/4/settings', search: '?checkout=success' });
+    renderCard(spaceWith('owner'), settingsWith(true));
+    expect(screen.getByTestId('checkout-confirming')).toHaveTextContent('waiting for Stripe to confirm');
     expect(screen.queryByRole('button', { name: 'Subscribe to the Entry Plan' })).toBeNull();
   });
 

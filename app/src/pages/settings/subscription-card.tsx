@@ -8,10 +8,19 @@ import { useCurrentSpace } from '../../space/current-space.ts';
 import { AiUsage } from './ai-usage.tsx';
 import { billingPortalLink } from './billing-link.ts';
 import { PaymentWarning, PlanBadge, PlanDate, SubscribeButton } from './plan-state.tsx';
+import { useCheckoutReturn } from './use-checkout-return.ts';
 
 /** Spec section 9: the Entry Plan and its placeholder price. */
 const ENTRY_PLAN_PRICE = 49;
 const ENTRY_PLAN_DAILY_WORDS = 1000;
+
+/** This page, for the portal's return button: without the checkout's mark, which would wait for a new plan. */
+function backHere(): string {
+  const search = new URLSearchParams(window.location.search);
+  search.delete('checkout');
+  const query = search.toString();
+  return `${window.location.pathname}${query ? `?${query}` : ''}`;
+}
 
 /** What the card says below the plan when the space has no subscription. */
 function NoSubscription({ billing, owner }: { billing: boolean | undefined; owner: boolean }) {
@@ -39,7 +48,8 @@ export function SubscriptionCard({ settings }: { settings: SpaceSettings | undef
   const portal = space.billing_portal_url;
   const owner = can('subscription');
   const billing = settings?.billing_enabled;
-  const here = `${window.location.pathname}${window.location.search}`;
+  const here = backHere();
+  const confirming = useCheckoutReturn(subscription !== null);
   return (
     <ContentCard
       title="Subscription"
@@ -55,7 +65,7 @@ export function SubscriptionCard({ settings }: { settings: SpaceSettings | undef
             Manage subscription
           </Button>
         ) : (
-          owner && billing && !subscription && <SubscribeButton spaceId={space.id} />
+          owner && billing && !subscription && !confirming && <SubscribeButton spaceId={space.id} />
         )
       }
     >
@@ -91,7 +101,15 @@ export function SubscriptionCard({ settings }: { settings: SpaceSettings | undef
       </Paper>
       {subscription && <PlanDate subscription={subscription} />}
       {subscription && paymentFailed(subscription.status) && <PaymentWarning />}
-      {!subscription && <NoSubscription billing={billing} owner={owner} />}
+      {confirming ? (
+        <Text fz="sm" c="dimmed" data-testid="checkout-confirming">
+          {confirming === 'waiting'
+            ? 'Payment received: waiting for Stripe to confirm the subscription…'
+            : 'Stripe has not confirmed the subscription yet. Reload this page in a few minutes.'}
+        </Text>
+      ) : (
+        !subscription && <NoSubscription billing={billing} owner={owner} />
+      )}
       {subscription && !owner && (
         <Text fz="sm" c="dimmed">
           Only the space’s owner manages the subscription.
