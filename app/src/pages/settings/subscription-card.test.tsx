@@ -123,6 +123,12 @@ describe('SubscriptionCard', () => {
     expect(screen.queryByRole('button', { name: 'Subscribe to the Entry Plan' })).toBeNull();
   });
 
+  it('offers the checkout again after a cancellation, beside the portal with the invoices', () => {
+    renderCard(spaceWith('owner', { billing_portal_url: PORTAL }), settingsWith(true));
+    expect(screen.getByRole('link', { name: 'Manage subscription' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Subscribe to the Entry Plan' })).toBeInTheDocument();
+  });
+
   it('says when a cancelled plan ends', () => {
     const ending = { ...active, cancel_at_period_end: true };
     renderCard(spaceWith('owner', { subscription: ending, billing_portal_url: PORTAL }), settingsWith(true));

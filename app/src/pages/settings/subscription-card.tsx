@@ -55,17 +55,21 @@ export function SubscriptionCard({ settings }: { settings: SpaceSettings | undef
       title="Subscription"
       subtitle="The plan pays for AI translation and keeps the space in step with Storyblok."
       rightSection={
-        portal && owner ? (
-          <Button
-            component="a"
-            href={billingPortalLink(portal, here)}
-            variant="default"
-            leftSection={<IconCreditCard size={16} />}
-          >
-            Manage subscription
-          </Button>
-        ) : (
-          owner && billing && !subscription && !confirming && <SubscribeButton spaceId={space.id} />
+        owner && (
+          <Group gap="xs">
+            {/* After a cancellation the portal still holds the invoices, and the space can subscribe again. */}
+            {portal && (
+              <Button
+                component="a"
+                href={billingPortalLink(portal, here)}
+                variant="default"
+                leftSection={<IconCreditCard size={16} />}
+              >
+                Manage subscription
+              </Button>
+            )}
+            {billing && !subscription && !confirming && <SubscribeButton spaceId={space.id} />}
+          </Group>
         )
       }
     >
