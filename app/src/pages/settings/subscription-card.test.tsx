@@ -1,37 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startCheckout } from '#contract/billing.ts';
-import type { Role } from '#contract/roles.ts';
 import type { SpaceSettings } from '#contract/space-settings.ts';
 import type { Space } from '#contract/spaces.ts';
 import { fail, fakeApi } from '#kit/testing/fake-api.ts';
 import { renderWithKit } from '#kit/testing/render-kit.tsx';
+import { spaceFixture } from '#kit/testing/space-fixture.ts';
 import { CurrentSpaceContext, currentSpaceOf } from '../../space/current-space.ts';
 import { SubscriptionCard } from './subscription-card.tsx';
 
 const PORTAL = 'http://polyblok.test/api/spaces/4/subscription/portal?ticket=abc';
 
-function spaceWith(role: Role, overrides: Partial<Space> = {}): Space {
-  return {
-    id: 4,
-    name: 'Shop',
-    region: 'eu',
-    cdn_url: 'https://api.storyblok.com/v2/cdn',
-    default_locale_name: 'English',
-    space_locales: [],
-    users: [],
-    pivot: { status: 'joined', role, created_at: '2026-01-01T00:00:00.000Z' },
-    translatable_keys_count: 0,
-    translated_keys_count: 0,
-    has_token_issue: false,
-    sync_batch_id: null,
-    synced_at: null,
-    subscription: null,
-    billing_portal_url: null,
-    preview_token: null,
-    ...overrides,
-  };
-}
+const spaceWith = spaceFixture;
 
 const active: NonNullable<Space['subscription']> = {
   id: 'sub_1',
