@@ -128,6 +128,26 @@ describe('POST /api/spaces/:id/subscription/checkout', () => {
   });
 });
 
+describe('when Stripe refuses', () => {
+  it('answers billing_unavailable with Stripe’s reason, never a 500', async () => {
+    const wrongPrice = await startWithBilling({ env: { STRIPE_ENTRY_PLAN_PRICE_ID: 'price_gone' } });
+    try {
+      const { spaceId, owner } = await ownedSpace(wrongPrice.server);
+      const response = await post(
+        wrongPrice.server,
+        `/api/spaces/${spaceId}/subscription/checkout`,
+        owner.access_token,
+      );
+      expect(response.status).toBe(503);
+      const body = (await response.json()) as { code: string; message: string };
+      expect(body.code).toBe('billing_unavailable');
+      expect(body.message).toMatch(/No such price: 'price_gone'/);
+    } finally {
+      await wrongPrice.close();
+    }
+  });
+});
+
 describe('without Stripe', () => {
   it('says billing is off: no checkout, no portal, the operator’s allowance', async () => {
     const { startTestServer } = await import('#tests/support/test-server.ts');

@@ -118,3 +118,23 @@ describe('GET /api/spaces/:id/subscription/portal', () => {
     expect(response.status).toBe(404);
   });
 });
+
+describe('deleting a subscribed space', () => {
+  it('is refused until the subscription is cancelled, so Stripe does not bill a space that is gone', async () => {
+    const own = await ownedSpace(setup.server);
+    const subscription = await subscribe(setup, own.spaceId, own.owner.access_token);
+    const remove = () =>
+      fetch(`${setup.server.baseUrl}/api/spaces/${own.spaceId}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${own.owner.access_token}` },
+      });
+    const refused = await remove();
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/cancel it in the billing portal/);
+    expect(await setup.server.prisma.space.count({ where: { id: own.spaceId } })).toBe(1);
+
+    const portal = await open(`/api/spaces/${own.spaceId}/subscription/portal`, own.owner.access_token);
+    await fetch(`${portal.headers.get('location')}/cancel/${subscription.id}`, { method: 'POST', redirect: 'manual' });
+    expect((await remove()).status).toBe(200);
+  });
+});
