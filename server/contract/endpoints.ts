@@ -39,6 +39,7 @@ import { acceptInvite, approveRequest, changeRole, declineInvite, inviteUser, re
 import { createSpace, getSyncStatus, listAvailableSpaces, replaceSpaceToken, startSync } from './space-connect.ts';
 import { deleteSpace, getSpaceSettings, updateSpaceSettings } from './space-settings.ts';
 import { getWebhookSettings, receiveStoryblokWebhook } from './webhooks.ts';
+import { openBillingPortal, receiveStripeWebhook, startCheckout } from './billing.ts';
 import { retryWriteBack } from './write-back.ts';
 
 /**
@@ -60,6 +61,8 @@ export const endpoints = {
   updateSpaceSettings,
   deleteSpace,
   getWebhookSettings,
+  startCheckout,
+  openBillingPortal,
   addLanguage,
   editLanguage,
   deleteLanguage,
@@ -90,6 +93,7 @@ export const endpoints = {
   getTranslationBatch,
   cancelTranslationBatch,
   receiveStoryblokWebhook,
+  receiveStripeWebhook,
   getPanelConfig,
   exchangePanelCode,
   getPanelStory,

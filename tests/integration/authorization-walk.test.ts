@@ -12,6 +12,7 @@ import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { readDataDir } from '#tests/fakes/storyblok/read-data-dir.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
+import { startFakeStripe, stripeEnv, type FakeStripe } from '#tests/fakes/stripe/server.ts';
 import { createAccount, signIn, uniqueEmail } from '#tests/support/auth-client.ts';
 import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { testEndpoint } from '#tests/support/test-endpoint.ts';
@@ -29,6 +30,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/health': 'public',
   'GET /api/site': 'public',
   'POST /api/webhooks/storyblok': 'public',
+  'POST /api/stripe/webhook': 'public',
   'GET /api/connect/panel_config': 'public',
   'POST /api/connect/session': 'public',
   'GET /api/me': 'signed-in',
@@ -72,6 +74,8 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/spaces/:id/approve_user': 'admin',
   'POST /api/spaces/:id/change_role': 'admin',
   'DELETE /api/spaces/:id': 'owner',
+  'POST /api/spaces/:id/subscription/checkout': 'owner',
+  'GET /api/spaces/:id/subscription/portal': 'owner',
 };
 
 interface WalkRequest {
@@ -100,6 +104,7 @@ let throwawaySpaces = 0;
 const otherPat = 'other-team-pat';
 
 let storyblok: FakeStoryblok;
+let stripe: FakeStripe;
 let server: TestServer;
 let ids: WalkIds;
 /** Access tokens of the walk's space members by role, and of an outsider who owns another space. */
@@ -258,6 +263,8 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
     await setSubject('joined');
     return { params: { id: ids.spaceId }, body: { user_id: ids.subjectId, role: 'viewer' } };
   },
+  'POST /api/spaces/:id/subscription/checkout': () => ({ params: { id: ids.spaceId } }),
+  'GET /api/spaces/:id/subscription/portal': () => ({ params: { id: ids.spaceId }, query: { back_to: '/spaces' } }),
   // The owner really deletes, and every other request still needs the walk's space: each caller gets a
   // throwaway space of its own, with the walk's members in their roles.
   'DELETE /api/spaces/:id': async () => {
@@ -317,7 +324,13 @@ async function twoSpaces() {
 
 beforeAll(async () => {
   storyblok = await startFakeStoryblok({ data: await twoSpaces() });
-  server = await startTestServer({ env: { STORYBLOK_MAPI_URL: storyblok.mapiUrl } });
+  stripe = await startFakeStripe();
+  server = await startTestServer({
+    env: {
+      STORYBLOK_MAPI_URL: storyblok.mapiUrl,
+      ...stripeEnv(stripe),
+    },
+  });
   const owner = await connectBasicSpace(server, 'walk-owner');
   ownerApi = owner.api;
   const spaceId = owner.spaceId;
@@ -365,6 +378,11 @@ beforeAll(async () => {
     select: { id: true },
   });
   const subject = await createAccount(server, uniqueEmail('walk-subject'));
+  // A subscribed space: its owner's checkout is refused as already subscribed, and its portal opens.
+  stripe.state.customers.set('cus_walk', { id: 'cus_walk', object: 'customer' });
+  await server.prisma.subscription.create({
+    data: { id: 'sub_walk', spaceId, customerId: 'cus_walk', status: 'active', priceCents: 4900 },
+  });
   ids = {
     spaceId,
     localeId,
@@ -386,6 +404,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await storyblok?.close();
+  await stripe?.close();
 });
 
 describe('the access table', () => {

@@ -153,8 +153,9 @@ async function useSpace(space: number, by: string): Promise<void> {
       locales: { create: [{ spaceLocaleId: de.id }] },
     },
   });
+  // A cancelled plan's record: a live subscription must be cancelled before its space may go (billing tests).
   await prisma.subscription.create({
-    data: { id: `sub_${space}`, spaceId: space, customerId: 'cus_1', status: 'active', priceCents: 4900 },
+    data: { id: `sub_${space}`, spaceId: space, customerId: 'cus_1', status: 'canceled', priceCents: 4900 },
   });
 }
 
