@@ -54,16 +54,16 @@ async function storyblokTraffic(url: string) {
     requests: Array<{ path: string; status: number; time: string }>;
   };
   const api = requests.filter((request) => request.path.startsWith('/v1/'));
-  const perSecond = new Map<string, number>();
-  for (const request of api) {
-    const second = request.time.slice(0, 19);
-    perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
+  // The most requests in any one second: a window sliding over every request, as a limiter sees them.
+  const times = api.map((request) => Date.parse(request.time)).sort((a, b) => a - b);
+  let busiestSecond = 0;
+  for (let first = 0, last = 0; last < times.length; last += 1) {
+    while (times[last]! - times[first]! >= 1000) first += 1;
+    busiestSecond = Math.max(busiestSecond, last - first + 1);
   }
-  return {
-    total: api.length,
-    tooMany: api.filter((request) => request.status === 429).length,
-    busiestSecond: Math.max(0, ...perSecond.values()),
-  };
+  const refused = api.filter((request) => request.status === 429);
+  for (const request of refused.slice(0, 3)) console.log(`  429 at ${request.time}: ${request.path}`);
+  return { total: api.length, tooMany: refused.length, busiestSecond };
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'polyblok-bench-scale-'));
