@@ -454,6 +454,7 @@ describe('jobs of a deleted space', () => {
     });
     let asked = 0;
     const translator: AiTranslator = {
+      requestsFor: () => 1,
       async translate(input) {
         asked += 1;
         await owner.api.call('deleteSpace', { params: { id: space } });
