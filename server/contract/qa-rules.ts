@@ -1,3 +1,5 @@
+import { INVISIBLE_CHARACTERS as INVISIBLE, stripInvisible } from './content-format/invisible.ts';
+
 // Checks of a translation against its source, the same on the server (story detail, save answer) and in the
 // browser: what a reviewer would otherwise catch by eye. Each finding has a code and a sentence for a person.
 
@@ -38,9 +40,6 @@ export interface QaSubject {
   /** Glossary terms found in the source with the translation they must have, as the glossary check found them. */
   glossaryMissing?: ReadonlyArray<{ term: string; expected: string }>;
 }
-
-/** Zero-width and direction characters, and the soft hyphen: invisible in an editor, pasted along with text. */
-const INVISIBLE = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
 const PLACEHOLDERS = [
   /\{\{\s*[\w.-]+\s*\}\}/g, // {{name}}
@@ -146,8 +145,8 @@ export function checkTranslation(subject: QaSubject): QaProblem[] {
       `The translation holds ${invisible.length} invisible character(s) (${codes.join(', ')}).`,
     );
   }
-  const visibleSource = sourceText.replace(INVISIBLE, '');
-  const visibleTranslation = translationText.replace(INVISIBLE, '');
+  const visibleSource = stripInvisible(sourceText);
+  const visibleTranslation = stripInvisible(translationText);
 
   const sourcePlaceholders = placeholders(visibleSource);
   const translationPlaceholders = placeholders(visibleTranslation);
