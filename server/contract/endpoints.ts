@@ -31,6 +31,7 @@ import {
 import { getAssociatedKeys, getFolder, getRootFolder, getStory, markStoryOpen } from './content.ts';
 import { searchContent } from './content-search.ts';
 import { createGlossaryTerm, deleteGlossaryTerm, listGlossaryTerms, updateGlossaryTerm } from './glossary.ts';
+import { getStyleGuide, updateStyleGuide } from './style-guide.ts';
 import { getHealth } from './health.ts';
 import { getSiteInfo } from './site.ts';
 import { addLanguage, deleteLanguage, editLanguage } from './languages.ts';
@@ -73,6 +74,8 @@ export const endpoints = {
   approveRequest,
   changeRole,
   listGlossaryTerms,
+  getStyleGuide,
+  updateStyleGuide,
   createGlossaryTerm,
   updateGlossaryTerm,
   deleteGlossaryTerm,

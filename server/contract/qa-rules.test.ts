@@ -74,6 +74,18 @@ describe('checks of a translation against its source', () => {
     ]);
   });
 
+  it('finds words the style guide says to avoid, as whole words in any case', () => {
+    const avoid = ['du', 'super cool', 'C++'];
+    const found = (translation: string) => text('Hello', translation, { avoid }).map((problem) => problem.message);
+    expect(found('Hast du Zeit?')).toEqual(['The translation uses “du”, which the style guide says to avoid.']);
+    expect(found('Das ist SUPER COOL')).toEqual([
+      'The translation uses “super cool”, which the style guide says to avoid.',
+    ]);
+    expect(found('Wir lieben C++')).toEqual(['The translation uses “C++”, which the style guide says to avoid.']);
+    // Inside a longer word it is another word.
+    expect(found('Dusche und Duft')).toEqual([]);
+  });
+
   it('finds spaces the source does not have', () => {
     expect(codes('Hello', ' Hallo')).toEqual(['whitespace']);
     expect(codes('Hello', 'Hallo ')).toEqual(['whitespace']);

@@ -11,7 +11,8 @@ export type QaCode =
   | 'url_changed'
   | 'glossary_term_missing'
   | 'whitespace'
-  | 'invisible_characters';
+  | 'invisible_characters'
+  | 'style_avoided_term';
 
 export const QA_CODES: readonly QaCode[] = [
   'placeholder_missing',
@@ -22,6 +23,7 @@ export const QA_CODES: readonly QaCode[] = [
   'glossary_term_missing',
   'whitespace',
   'invisible_characters',
+  'style_avoided_term',
 ];
 
 export interface QaProblem {
@@ -39,6 +41,14 @@ export interface QaSubject {
   translationText: string;
   /** Glossary terms found in the source with the translation they must have, as the glossary check found them. */
   glossaryMissing?: ReadonlyArray<{ term: string; expected: string }>;
+  /** Words and phrases the language's style guide says to avoid. */
+  avoid?: readonly string[];
+}
+
+/** Whether the text uses the word or phrase as a whole word (any case), not inside a longer word. */
+function usesWord(text: string, word: string): boolean {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').test(text);
 }
 
 const PLACEHOLDERS = [
@@ -185,6 +195,11 @@ export function checkTranslation(subject: QaSubject): QaProblem[] {
 
   for (const gap of subject.glossaryMissing ?? []) {
     add('glossary_term_missing', `“${gap.term}” should be translated as “${gap.expected}”.`);
+  }
+
+  for (const word of subject.avoid ?? []) {
+    if (usesWord(visibleTranslation, word))
+      add('style_avoided_term', `The translation uses “${word}”, which the style guide says to avoid.`);
   }
 
   const spacing = whitespace(visibleSource, visibleTranslation);

@@ -55,6 +55,8 @@ export const routes = {
   createGlossaryTerm: { method: 'POST', path: '/api/spaces/:id/glossary_terms' },
   updateGlossaryTerm: { method: 'PUT', path: '/api/spaces/:id/glossary_terms/:termId' },
   deleteGlossaryTerm: { method: 'DELETE', path: '/api/spaces/:id/glossary_terms/:termId' },
+  getStyleGuide: { method: 'GET', path: '/api/spaces/:id/style_guide' },
+  updateStyleGuide: { method: 'PUT', path: '/api/spaces/:id/style_guide' },
 
   getRootFolder: { method: 'GET', path: '/api/content/folder' },
   getFolder: { method: 'GET', path: '/api/content/folder/:folderId' },

@@ -41,6 +41,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/spaces/:id/sync_status': 'viewer',
   'GET /api/spaces/:id/settings': 'viewer',
   'GET /api/spaces/:id/glossary_terms': 'viewer',
+  'GET /api/spaces/:id/style_guide': 'viewer',
   'GET /api/content/folder': 'viewer',
   'GET /api/content/folder/:folderId': 'viewer',
   'GET /api/content/story/:storyId': 'viewer',
@@ -68,6 +69,7 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/spaces/:id/delete_language': 'admin',
   'POST /api/spaces/:id/update_token': 'admin',
   'POST /api/spaces/:id/settings': 'admin',
+  'PUT /api/spaces/:id/style_guide': 'admin',
   'GET /api/spaces/:id/webhook': 'admin',
   'POST /api/spaces/:id/invite_user': 'admin',
   'POST /api/spaces/:id/revoke_user': 'admin',
@@ -155,6 +157,7 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
   'GET /api/spaces/:id/sync_status': () => ({ params: { id: ids.spaceId } }),
   'GET /api/spaces/:id/settings': () => ({ params: { id: ids.spaceId } }),
   'GET /api/spaces/:id/glossary_terms': () => ({ params: { id: ids.spaceId }, query: { locale: 'de' } }),
+  'GET /api/spaces/:id/style_guide': () => ({ params: { id: ids.spaceId }, query: { space_locale_id: ids.localeId } }),
   'GET /api/content/folder': () => ({ query: { locale: 'de', space_id: ids.spaceId } }),
   'GET /api/content/folder/:folderId': () => ({
     params: { folderId: ids.folderId },
@@ -246,6 +249,11 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
     body: { personal_access_token: basicFixture.pat },
   }),
   'POST /api/spaces/:id/settings': () => ({ params: { id: ids.spaceId }, body: { write_back_mode: 'all' } }),
+  'PUT /api/spaces/:id/style_guide': () => ({
+    params: { id: ids.spaceId },
+    query: { space_locale_id: ids.localeId },
+    body: { formality: 'default', tone: '', avoid: [], instructions: '' },
+  }),
   'GET /api/spaces/:id/webhook': () => ({ params: { id: ids.spaceId } }),
   'POST /api/spaces/:id/invite_user': () => ({
     params: { id: ids.spaceId },

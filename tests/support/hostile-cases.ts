@@ -130,6 +130,21 @@ export function hostileCases(ids: CorpusIds): RouteCase[] {
     },
     { route: 'listGlossaryTerms', answer: ['viewer', 200], base: () => ({ ...inSpace, query: { locale: 'de' } }) },
     {
+      route: 'getStyleGuide',
+      answer: ['viewer', 200],
+      base: () => ({ ...inSpace, query: { space_locale_id: ids.localeId } }),
+    },
+    {
+      route: 'updateStyleGuide',
+      // A language of no space: the whole way to the write is walked, and nothing is written.
+      answer: ['admin', 404],
+      base: () => ({
+        ...inSpace,
+        query: { space_locale_id: MISSING_ID },
+        body: { formality: 'formal', tone: 'plain', avoid: ['du'], instructions: 'Short sentences.' },
+      }),
+    },
+    {
       route: 'createGlossaryTerm',
       answer: ['editor', 400],
       base: () => ({ ...inSpace, body: glossaryTerm([MISSING_ID]) }),

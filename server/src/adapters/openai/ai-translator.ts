@@ -12,10 +12,19 @@ export interface AiItem {
   format: 'text' | 'markdown' | 'richtext';
 }
 
+/** The team's style rules for the target language (its style guide), when it has any. */
+export interface AiStyle {
+  formality: 'default' | 'formal' | 'informal';
+  tone: string;
+  avoid: string[];
+  instructions: string;
+}
+
 export interface AiTranslateInput {
   source: { code: string; name: string };
   target: { code: string; name: string };
   glossary: GlossaryEntry[];
+  style?: AiStyle | null | undefined;
   items: AiItem[];
 }
 
@@ -59,6 +68,7 @@ const SYSTEM_PROMPT = [
   'Keep placeholders such as {name}, {{count}}, %s and ICU plural or select structures exactly; translate only their message texts.',
   'For format "markdown" keep the Markdown syntax. Use the "context" (component and field) for tone and length.',
   'Where a glossary term occurs, use its given translation; for do_not_translate terms keep the term as it is.',
+  'When there is a "style", it is the team\'s style guide for the target language: "formality" formal or informal is how to address the reader (German "Sie" or "du", French "vous" or "tu"); write in its "tone"; never use a word or phrase listed in "avoid"; follow its "instructions".',
   'Answer with JSON: {"translations": {"<id>": "<translated text>"}} with every id.',
 ].join('\n');
 
@@ -124,6 +134,7 @@ export function createAiTranslator(options: AiTranslatorOptions): AiTranslator {
       source_language: input.source,
       target_language: input.target,
       glossary: termsIn(items.map((item) => item.text).join('\n'), input.glossary),
+      ...(input.style ? { style: input.style } : {}),
       items,
     };
     let completion;

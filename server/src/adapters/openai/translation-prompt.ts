@@ -22,6 +22,15 @@ export const translationRequestSchema = z.object({
       description: z.string().nullable(),
     }),
   ),
+  /** The team's style guide for the target language, when it asks for something. */
+  style: z
+    .object({
+      formality: z.enum(['default', 'formal', 'informal']),
+      tone: z.string(),
+      avoid: z.array(z.string()),
+      instructions: z.string(),
+    })
+    .optional(),
   items: z.array(
     z.object({
       /** Short id, unique in the request; the answer is keyed by it. */

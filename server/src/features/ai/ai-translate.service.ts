@@ -7,7 +7,7 @@ import { normalizeValue, resolveKey } from '../content/index.ts';
 import { requireTranslator, type AiDeps } from './ai-deps.ts';
 import { prepareKey } from './ai-items.ts';
 import { dailyAllowance, endHold, holdWords } from './ai-quota.ts';
-import { glossaryFor } from '../glossary/index.ts';
+import { glossaryFor, styleGuideFor } from '../glossary/index.ts';
 
 /**
  * Translates one value now (the editor's AI button) and answers it without saving. Its words are held while
@@ -49,7 +49,10 @@ export async function aiTranslateValue(
     field: details.field,
     value: source.value,
   });
-  const glossary = await glossaryFor(prisma, spaceId, locale.id);
+  const [glossary, style] = await Promise.all([
+    glossaryFor(prisma, spaceId, locale.id),
+    styleGuideFor(prisma, locale.id),
+  ]);
   const hold = await holdWords(prisma, spaceId, words, allowance);
   let result;
   try {
@@ -57,6 +60,7 @@ export async function aiTranslateValue(
       source: { code: 'source', name: space.defaultLocaleName ?? 'the source language' },
       target: { code: locale.code, name: locale.name },
       glossary,
+      style,
       items: prepared.items,
     });
   } catch (error) {

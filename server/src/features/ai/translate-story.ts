@@ -4,7 +4,7 @@ import { requireTranslator, type AiJobDeps } from './ai-deps.ts';
 import { prepareKey } from './ai-items.ts';
 import { chargeWords } from './ai-quota.ts';
 import { addProgress, lockBatch } from './batch-progress.ts';
-import { glossaryFor } from '../glossary/index.ts';
+import { glossaryFor, styleGuideFor } from '../glossary/index.ts';
 import { storeStoryResults, takeStoryAsks, type StoryAskScope, type TranslatedKey } from './story-asks.ts';
 
 /**
@@ -31,13 +31,17 @@ export async function translateStoryAsks(deps: AiJobDeps, scope: StoryAskScope):
     where: { id: scope.spaceId },
     select: { defaultLocaleName: true },
   });
-  const glossary = await glossaryFor(prisma, scope.spaceId, scope.spaceLocaleId);
+  const [glossary, style] = await Promise.all([
+    glossaryFor(prisma, scope.spaceId, scope.spaceLocaleId),
+    styleGuideFor(prisma, scope.spaceLocaleId),
+  ]);
   const prepared = asks.map((ask, index) => ({ ask, ...prepareKey({ ref: `k${index}`, ...ask.translatableKey }) }));
 
   const result = await requireTranslator(deps).translate({
     source: { code: 'source', name: space.defaultLocaleName ?? 'the source language' },
     target: { code: locale.code, name: locale.name },
     glossary,
+    style,
     items: prepared.flatMap((entry) => entry.items),
   });
 

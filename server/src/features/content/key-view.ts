@@ -70,11 +70,17 @@ function glossaryIssues(value: unknown): TranslatableKey['glossary_issues'] {
   );
 }
 
+/** What a translation in a language is checked against besides its source: the glossary and the style guide. */
+export interface LocaleRules {
+  glossary: GlossaryEntry[];
+  avoid: readonly string[];
+}
+
 /**
- * A key answer. With the glossary of the locale, its translation is checked too (`qa`); without it, as where a
+ * A key answer. With the rules of the locale, its translation is checked too (`qa`); without them, as where a
  * key is shown without its translation's review, it carries no findings.
  */
-export function toKeyView(row: KeyViewRow, glossary?: GlossaryEntry[]): TranslatableKey {
+export function toKeyView(row: KeyViewRow, rules?: LocaleRules): TranslatableKey {
   const { translation, ask } = row;
   const outdated = translation !== null && translation.referenceHash !== null && translation.referenceHash !== row.hash;
   return {
@@ -98,14 +104,14 @@ export function toKeyView(row: KeyViewRow, glossary?: GlossaryEntry[]): Translat
     glossary_issues: glossaryIssues(translation?.glossaryIssues),
     ask_error: ask?.status === 'failed' ? (ask.error ?? null) : null,
     updated_at: translation?.updatedAt.toISOString() ?? null,
-    qa: translation && glossary ? qaOf(row, translation, glossary) : [],
+    qa: translation && rules ? qaOf(row, translation, rules) : [],
   };
 }
 
 function qaOf(
   row: KeyViewRow,
   translation: NonNullable<KeyViewRow['translation']>,
-  glossary: GlossaryEntry[],
+  { glossary, avoid }: LocaleRules,
 ): QaProblem[] {
   return checkTranslation({
     fieldType: row.fieldType,
@@ -114,5 +120,6 @@ function qaOf(
     sourceText: row.valueText,
     translationText: translation.valueText,
     glossaryMissing: glossaryGaps(row.valueText, translation.valueText, glossary),
+    avoid,
   });
 }

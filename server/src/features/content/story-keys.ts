@@ -1,7 +1,7 @@
 import type { TranslatableKey } from '#contract/content.ts';
 import type { Database } from '../../db/prisma.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { glossaryFor } from '../glossary/index.ts';
+import { glossaryFor, styleGuideFor } from '../glossary/index.ts';
 import { keyGone } from './key-lookup.ts';
 import { toKeyView, type KeyViewRow } from './key-view.ts';
 
@@ -50,7 +50,7 @@ export interface LocaleOfSpace {
 
 async function readKeys(prisma: Database, where: Prisma.Sql, locale: LocaleOfSpace): Promise<TranslatableKey[]> {
   const spaceLocaleId = locale.id;
-  const [rows, glossary] = await Promise.all([
+  const [rows, glossary, style] = await Promise.all([
     prisma.$queryRaw<KeyRow[]>`
     SELECT k.id, k.key, k.hash, k.field_type, k.component, k.field, k.value, k.value_text, k.word_count,
            t.value AS t_value, t.value_text AS t_value_text, t.reference_hash, t.is_needing_formatting,
@@ -61,8 +61,10 @@ async function readKeys(prisma: Database, where: Prisma.Sql, locale: LocaleOfSpa
     WHERE ${where}
     ORDER BY k.position, k.id`,
     glossaryFor(prisma, locale.spaceId, spaceLocaleId),
+    styleGuideFor(prisma, spaceLocaleId),
   ]);
-  return rows.map((row) => toKeyView(keyViewRow(row), glossary));
+  const rules = { glossary, avoid: style?.avoid ?? [] };
+  return rows.map((row) => toKeyView(keyViewRow(row), rules));
 }
 
 function keyViewRow(row: KeyRow): KeyViewRow {
