@@ -30,6 +30,8 @@ import {
 } from './content-writes.ts';
 import { getAssociatedKeys, getFolder, getRootFolder, getStory, markStoryOpen } from './content.ts';
 import { searchContent } from './content-search.ts';
+import { getKeyHistory, revertTranslation } from './content-history.ts';
+import { getAuditLog } from './audit-log.ts';
 import { createGlossaryTerm, deleteGlossaryTerm, listGlossaryTerms, updateGlossaryTerm } from './glossary.ts';
 import { getHealth } from './health.ts';
 import { getSiteInfo } from './site.ts';
@@ -57,6 +59,7 @@ export const endpoints = {
   getSyncStatus,
   replaceSpaceToken,
   getSpaceSettings,
+  getAuditLog,
   updateSpaceSettings,
   deleteSpace,
   getWebhookSettings,
@@ -84,6 +87,8 @@ export const endpoints = {
   markAsVerified,
   markAsUnverified,
   applyToAssociated,
+  getKeyHistory,
+  revertTranslation,
   createTranslationAsks,
   aiTranslate,
   translateFolder,

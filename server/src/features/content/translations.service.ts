@@ -1,6 +1,7 @@
 import type { TranslatableKey } from '#contract/content.ts';
 import type { Database, DatabaseTransaction } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
+import { declareChange } from '../../db/translation-changes.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { scheduleWriteBack } from '../write-back/index.ts';
@@ -50,6 +51,7 @@ export async function saveTranslation(
   spaceId: number,
   userId: string,
   input: SaveInput,
+  origin: 'manual' | 'revert' = 'manual',
 ): Promise<TranslatableKey> {
   const { prisma } = deps;
   const locale = await localeInSpace(prisma, spaceId, input.space_locale_id);
@@ -66,6 +68,7 @@ export async function saveTranslation(
   const where = { translatableKeyId_spaceLocaleId: { translatableKeyId: key.id, spaceLocaleId: locale.id } };
   await withStoryLock(prisma, key.storyId, async (tx) => {
     if (input.base_updated_at !== undefined) await assertUnchangedSince(tx, where, input.base_updated_at);
+    await declareChange(tx, origin, userId);
     // A manual save replaces any AI ask. The key's source and its translation as they are now, under the lock,
     // decide how the counts move (a sync may have changed the source since the key was looked up).
     const [now] = await tx.$queryRaw<
@@ -152,6 +155,7 @@ export async function applyToAssociated(
   };
   const storyIds = others.map((other) => other.storyId);
   await withStoryCounts(prisma, spaceId, storyIds, async (tx) => {
+    await declareChange(tx, 'manual', userId);
     for (const other of others) {
       const data = {
         ...copied,

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/prisma.ts';
+import { declareChangeSql } from '../../db/translation-changes.ts';
 import { contentHash } from '../../storyblok-content/content-hash.ts';
 import type { ExtractedKey } from '../../storyblok-content/extract-keys.ts';
 import { fromStorable, toStorable, toStorableText } from '../../storyblok-content/storable-text.ts';
@@ -54,20 +55,28 @@ export async function importTranslations(
       value_text: item.valueText,
       written_hash: item.hash,
     }));
-    await prisma.$executeRaw`
+    // A translation Polyblok did not hold yet enters its history as imported.
+    await prisma.$transaction([
+      prisma.$queryRaw(declareChangeSql('import', null)),
+      prisma.$executeRaw`
       INSERT INTO translations (translatable_key_id, space_locale_id, value, value_text, origin, written_hash, updated_at)
       SELECT v.key_id, v.locale_id, v.value, v.value_text, 'import', v.written_hash, now()
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         AS v(key_id int, locale_id int, value jsonb, value_text text, written_hash text)
-      ON CONFLICT (translatable_key_id, space_locale_id) DO NOTHING`;
+      ON CONFLICT (translatable_key_id, space_locale_id) DO NOTHING`,
+    ]);
     await breathe();
   }
   for (const batch of chunks(replaced)) {
-    await prisma.$executeRaw`
+    // One an editor changed in Storyblok enters its history as Storyblok's.
+    await prisma.$transaction([
+      prisma.$queryRaw(declareChangeSql('storyblok', null)),
+      prisma.$executeRaw`
       UPDATE translations t SET value = v.value, value_text = v.value_text, origin = 'import',
         reference_hash = NULL, written_hash = v.written_hash, updated_at = now()
       FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS v(id int, value jsonb, value_text text, written_hash text)
-      WHERE t.id = v.id`;
+      WHERE t.id = v.id`,
+    ]);
     await breathe();
   }
   for (const batch of chunks(acknowledged)) {
