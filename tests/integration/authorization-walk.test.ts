@@ -44,12 +44,14 @@ const expectedAccess: Record<string, Access> = {
   'PUT /api/content/story/:storyId/presence': 'viewer',
   'GET /api/content/associated_keys': 'viewer',
   'GET /api/content/search': 'viewer',
+  'GET /api/content/history': 'viewer',
   'GET /api/content/batches/:batchId': 'viewer',
   'GET /api/spaces/:id/storyblok_stories/:storyblokStoryId': 'viewer',
   'POST /api/content/save_translation': 'translator',
   'POST /api/content/mark_as_verified': 'translator',
   'POST /api/content/mark_as_unverified': 'translator',
   'POST /api/content/apply_to_associated': 'translator',
+  'POST /api/content/revert': 'translator',
   'POST /api/content/translation_asks': 'translator',
   'POST /api/content/ai_translate': 'translator',
   'POST /api/content/story/:storyId/retry_write_back': 'translator',
@@ -66,6 +68,7 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/spaces/:id/update_token': 'admin',
   'POST /api/spaces/:id/settings': 'admin',
   'GET /api/spaces/:id/webhook': 'admin',
+  'GET /api/spaces/:id/audit_log': 'admin',
   'POST /api/spaces/:id/invite_user': 'admin',
   'POST /api/spaces/:id/revoke_user': 'admin',
   'POST /api/spaces/:id/approve_user': 'admin',
@@ -159,6 +162,9 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
   'GET /api/content/associated_keys': () => ({ query: { key: ids.key.key, space_locale_id: ids.localeId } }),
   'GET /api/content/search': () => ({ query: { space_id: ids.spaceId, locale: 'de', q: 'welcome' } }),
   'GET /api/content/batches/:batchId': () => ({ params: { batchId: ids.batchId } }),
+  'GET /api/content/history': () => ({
+    query: { story_id: ids.storyId, key: ids.key.key, space_locale_id: ids.localeId },
+  }),
   'GET /api/spaces/:id/storyblok_stories/:storyblokStoryId': () => ({
     params: { id: ids.spaceId, storyblokStoryId: basicFixture.stories.home },
   }),
@@ -183,6 +189,15 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
   'POST /api/content/apply_to_associated': () => ({
     body: { key: ids.key.key, story_id: ids.storyId, space_locale_id: ids.localeId },
   }),
+  'POST /api/content/revert': async () => {
+    // The oldest change of a translation of the walk's space (an import): reverting to it is always possible.
+    const entry = await server.prisma.translationHistory.findFirstOrThrow({
+      where: { translatableKey: { spaceId: ids.spaceId } },
+      orderBy: { id: 'asc' },
+      select: { id: true },
+    });
+    return { body: { history_id: entry.id } };
+  },
   'POST /api/content/translation_asks': () => ({
     body: { translatable_key_ids: [ids.key.id], space_locale_id: ids.localeId },
   }),
@@ -241,6 +256,7 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
   }),
   'POST /api/spaces/:id/settings': () => ({ params: { id: ids.spaceId }, body: { write_back_mode: 'all' } }),
   'GET /api/spaces/:id/webhook': () => ({ params: { id: ids.spaceId } }),
+  'GET /api/spaces/:id/audit_log': () => ({ params: { id: ids.spaceId }, query: { limit: 5 } }),
   'POST /api/spaces/:id/invite_user': () => ({
     params: { id: ids.spaceId },
     body: { email: 'walk-invitee@example.com', role: 'viewer' },
@@ -514,6 +530,28 @@ describe('ids of another space', () => {
     expect(
       await failure(ownerApi.call('getStory', { params: { storyId: other.storyId }, query: { locale: 'de' } })),
     ).toMatchObject(notFound);
+    // The history of a key of the walk's space, asked with the outsider's own story or language.
+    expect(
+      await failure(
+        outsiderApi.call('getKeyHistory', {
+          query: { story_id: other.storyId, key: ids.key.key, space_locale_id: ids.localeId },
+        }),
+      ),
+    ).toMatchObject(notFound);
+    expect(
+      await failure(
+        ownerApi.call('getKeyHistory', {
+          query: { story_id: ids.storyId, key: ids.key.key, space_locale_id: other.localeId },
+        }),
+      ),
+    ).toMatchObject(notFound);
+    const ours = await server.prisma.translationHistory.findFirstOrThrow({
+      where: { spaceLocaleId: ids.localeId },
+      select: { id: true },
+    });
+    expect(await failure(outsiderApi.call('revertTranslation', { body: { history_id: ours.id } }))).toMatchObject(
+      notFound,
+    );
 
     const after = await server.prisma.translation.findMany({
       where: { spaceLocaleId: ids.localeId },

@@ -124,15 +124,16 @@ describe('the history of a key', () => {
     await save('');
     await save('Willkommen daheim', true);
     const history = await historyOf(title.key, de);
-    expect(history.map(({ value_text, status, origin, user_name }) => ({ value_text, status, origin, user_name })))
-      .toEqual([
-        { value_text: 'Willkommen daheim', status: 'verified', origin: 'manual', user_name: 'Olga Owner' },
-        { value_text: '', status: 'missing', origin: 'manual', user_name: 'Olga Owner' },
-        { value_text: 'Herzlich willkommen', status: 'unverified', origin: 'manual', user_name: 'Olga Owner' },
-        { value_text: 'Herzlich willkommen', status: 'verified', origin: 'manual', user_name: 'Olga Owner' },
-        { value_text: 'Herzlich willkommen', status: 'unverified', origin: 'manual', user_name: 'Olga Owner' },
-        { value_text: 'Willkommen', status: 'unverified', origin: 'import', user_name: null },
-      ]);
+    expect(
+      history.map(({ value_text, status, origin, user_name }) => ({ value_text, status, origin, user_name })),
+    ).toEqual([
+      { value_text: 'Willkommen daheim', status: 'verified', origin: 'manual', user_name: 'Olga Owner' },
+      { value_text: '', status: 'missing', origin: 'manual', user_name: 'Olga Owner' },
+      { value_text: 'Herzlich willkommen', status: 'unverified', origin: 'manual', user_name: 'Olga Owner' },
+      { value_text: 'Herzlich willkommen', status: 'verified', origin: 'manual', user_name: 'Olga Owner' },
+      { value_text: 'Herzlich willkommen', status: 'unverified', origin: 'manual', user_name: 'Olga Owner' },
+      { value_text: 'Willkommen', status: 'unverified', origin: 'import', user_name: null },
+    ]);
     expect(history.map((entry) => entry.id)).toEqual([...history.map((entry) => entry.id)].sort((a, b) => b - a));
   });
 
@@ -194,9 +195,7 @@ describe('reverting a key to an earlier change', () => {
     const [newest, older] = await historyOf(title.key, de);
     const stale = new Date(Date.parse(newest!.at) - 60_000).toISOString();
     expect(
-      await failure(
-        owner.call('revertTranslation', { body: { history_id: older!.id, base_updated_at: stale } }),
-      ),
+      await failure(owner.call('revertTranslation', { body: { history_id: older!.id, base_updated_at: stale } })),
     ).toEqual({ status: 409, code: 'translation_changed' });
     expect((await historyOf(title.key, de))[0]!.id).toBe(newest!.id);
   });

@@ -71,14 +71,24 @@ export function contentRoutes(
       bodyLimit: TRANSLATION_BODY_LIMIT,
     },
   );
-  bind(router, markAsVerified, ({ body, member, auth }) => setVerified(deps, member!.spaceId, auth.userId, body, true), {
-    space: ({ body }) => spaceOfLocale(prisma, body[0]!.space_locale_id),
-    bodyLimit: '512kb',
-  });
-  bind(router, markAsUnverified, ({ body, member, auth }) => setVerified(deps, member!.spaceId, auth.userId, body, false), {
-    space: ({ body }) => spaceOfLocale(prisma, body[0]!.space_locale_id),
-    bodyLimit: '512kb',
-  });
+  bind(
+    router,
+    markAsVerified,
+    ({ body, member, auth }) => setVerified(deps, member!.spaceId, auth.userId, body, true),
+    {
+      space: ({ body }) => spaceOfLocale(prisma, body[0]!.space_locale_id),
+      bodyLimit: '512kb',
+    },
+  );
+  bind(
+    router,
+    markAsUnverified,
+    ({ body, member, auth }) => setVerified(deps, member!.spaceId, auth.userId, body, false),
+    {
+      space: ({ body }) => spaceOfLocale(prisma, body[0]!.space_locale_id),
+      bodyLimit: '512kb',
+    },
+  );
   bind(
     router,
     applyToAssociated,
@@ -95,7 +105,10 @@ export function contentRoutes(
     router,
     revertTranslation,
     ({ body, member, auth }) => history.revertTranslation(deps, member!.spaceId, auth.userId, body),
-    { space: ({ body }) => history.spaceOfHistoryEntry(prisma, body.history_id), notFound: history.historyEntryNotFound },
+    {
+      space: ({ body }) => history.spaceOfHistoryEntry(prisma, body.history_id),
+      notFound: history.historyEntryNotFound,
+    },
   );
   return router;
 }
