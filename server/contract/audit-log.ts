@@ -11,6 +11,8 @@ export const auditEventSchema = z.object({
   actor_name: z.string().nullable(),
   target_type: z.string().nullable(),
   target_id: z.string().nullable(),
+  /** For a member the event is about: their display name (or e-mail). */
+  target_name: z.string().nullable(),
   detail: z.record(z.string(), z.unknown()).nullable(),
   at: z.iso.datetime({ offset: true }),
 });

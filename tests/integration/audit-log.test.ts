@@ -92,6 +92,7 @@ describe('the audit log of a space', () => {
     expect(await newest('member.role_changed')).toMatchObject({
       actor_name: 'Ada Admin',
       target_id: member.id,
+      target_name: 'Tess',
       detail: { from: 'translator', to: 'editor' },
     });
     await owner.call('revokeUser', { params: { id: spaceId }, body: { user_id: member.id } });

@@ -38,6 +38,10 @@ export async function getAuditLog(
     },
   });
   const page = rows.slice(0, query.limit);
+  const names = await memberNames(
+    prisma,
+    page.filter((row) => row.targetType === 'user' && row.targetId !== null).map((row) => row.targetId!),
+  );
   return {
     events: page.map((row) => ({
       id: row.id,
@@ -45,11 +49,22 @@ export async function getAuditLog(
       actor_name: row.actor ? row.actor.name || row.actor.email : null,
       target_type: row.targetType,
       target_id: row.targetId,
+      target_name: row.targetType === 'user' ? (names.get(row.targetId ?? '') ?? null) : null,
       detail: isObject(row.data) ? row.data : null,
       at: row.createdAt.toISOString(),
     })),
     next_before: rows.length > query.limit ? page[page.length - 1]!.id : null,
   };
+}
+
+/** The people events are about, by id: their display name, or their address when they have none. */
+async function memberNames(prisma: Database, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const users = await prisma.user.findMany({
+    where: { id: { in: [...new Set(ids)] } },
+    select: { id: true, name: true, email: true },
+  });
+  return new Map(users.map((user) => [user.id, user.name || user.email]));
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
