@@ -1,7 +1,7 @@
 import type { TranslatableKey } from '#contract/content.ts';
 import type { Database, DatabaseTransaction } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
-import { declareChange } from '../../db/translation-changes.ts';
+import { declareChange, declareChangeSql } from '../../db/translation-changes.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { scheduleWriteBack } from '../write-back/index.ts';
@@ -68,17 +68,19 @@ export async function saveTranslation(
   const where = { translatableKeyId_spaceLocaleId: { translatableKeyId: key.id, spaceLocaleId: locale.id } };
   await withStoryLock(prisma, key.storyId, async (tx) => {
     if (input.base_updated_at !== undefined) await assertUnchangedSince(tx, where, input.base_updated_at);
-    await declareChange(tx, origin, userId);
     // A manual save replaces any AI ask. The key's source and its translation as they are now, under the lock,
-    // decide how the counts move (a sync may have changed the source since the key was looked up).
+    // decide how the counts move (a sync may have changed the source since the key was looked up). The same
+    // statement declares who saves, for the history the write below leaves.
     const [now] = await tx.$queryRaw<
       Array<{ hash: string; value_text: string; reference_hash: string | null; translated: boolean }>
     >`
       WITH asks AS (
         DELETE FROM translation_asks WHERE translatable_key_id = ${key.id} AND space_locale_id = ${locale.id}
-      )
+      ),
+      declared AS (${declareChangeSql(origin, userId)})
       SELECT k.hash, k.value_text, t.reference_hash, t.id IS NOT NULL AS translated
       FROM translatable_keys k
+      CROSS JOIN declared
       LEFT JOIN translations t ON t.translatable_key_id = k.id AND t.space_locale_id = ${locale.id}
       WHERE k.id = ${key.id}`;
     if (!now) throw keyGone();
