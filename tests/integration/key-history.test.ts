@@ -158,6 +158,31 @@ describe('the history of a key', () => {
     for (const key of keys) expect((await historyOf(key.key, de))[0]).toMatchObject({ status: 'verified' });
   });
 
+  it('records a translation applied to the associated keys as the member’s, on each of those keys', async () => {
+    const title = await keyWithSource('de', 'Welcome');
+    const team = await server.prisma.storyNode.findFirstOrThrow({
+      where: { spaceId, storyblokId: BigInt(basicFixture.stories.team) },
+      select: { id: true },
+    });
+    const source = await server.prisma.translatableKey.findUniqueOrThrow({
+      where: { id: title.id },
+      select: { hash: true, fieldType: true, component: true, field: true, valueText: true },
+    });
+    // The same source text in another story: an associated key.
+    await server.prisma.translatableKey.create({
+      data: { spaceId, storyId: team.id, key: 'copied:page:title', value: source.valueText, ...source },
+    });
+    await owner.call('applyToAssociated', {
+      body: { key: title.key, story_id: homeId, space_locale_id: de, verify: true },
+    });
+    const history = await owner.call('getKeyHistory', {
+      query: { story_id: team.id, key: 'copied:page:title', space_locale_id: de },
+    });
+    expect(history.history).toMatchObject([
+      { value_text: title.translated_key_value_text, status: 'verified', origin: 'manual', user_name: 'Olga Owner' },
+    ]);
+  });
+
   it('records a write no writer declared, with the row’s own origin: no change goes unrecorded', async () => {
     const title = await keyWithSource('de', 'Welcome');
     await server.prisma.$executeRaw`

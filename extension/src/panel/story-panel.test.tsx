@@ -64,7 +64,7 @@ describe('the tool panel where a translator works', () => {
     history.record(key, 'ai', null);
     const api = storyApi([key], [], history)
       .on(listGlossaryTerms, () => ({ terms: [] }))
-      .on(getSyncStatus, () => ({ ...syncing(40), status: 'completed' }))
+      .on(getSyncStatus, (): SyncStatus => ({ ...syncing(40), status: 'completed' }))
       .on(getPanelStory, () => panelStory(true));
     const { user } = renderWithKit(<StoryPanel space={space} context={context} onSignOut={() => undefined} />, {
       api: api.client,
