@@ -32,6 +32,8 @@ ALTER TABLE "translation_history" ADD CONSTRAINT "translation_history_user_id_fk
 -- statement (each trigger is one INSERT ... SELECT over the statement's transition table). The writer declares
 -- who and what changed the translations with transaction-local settings (`polyblok.change_origin`,
 -- `polyblok.change_user`); a write that declares nothing is still recorded, with the row's own origin and author.
+-- The keys are looked up by scalar subqueries (an index probe per changed row, only where needed) rather than
+-- joined: a join may hash the whole table of keys for every batch of a sync.
 CREATE FUNCTION record_translation_changes() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   declared_origin text := nullif(current_setting('polyblok.change_origin', true), '');
@@ -44,30 +46,32 @@ BEGIN
     SELECT o.translatable_key_id, o.space_locale_id, NULL, '', NULL, 'missing', coalesce(declared_origin, 'manual'),
       declared_user
     FROM old_rows o
-    JOIN translatable_keys k ON k.id = o.translatable_key_id
-    JOIN space_locales l ON l.id = o.space_locale_id
+    WHERE (SELECT true FROM translatable_keys k WHERE k.id = o.translatable_key_id)
+      AND (SELECT true FROM space_locales l WHERE l.id = o.space_locale_id)
     ORDER BY o.id;
   ELSIF TG_OP = 'INSERT' THEN
     INSERT INTO translation_history
       (translatable_key_id, space_locale_id, value, value_text, reference_hash, status, origin, user_id)
     SELECT n.translatable_key_id, n.space_locale_id, n.value, n.value_text, n.reference_hash,
-      CASE WHEN n.reference_hash IS NULL THEN 'unverified' WHEN n.reference_hash = k.hash THEN 'verified'
+      CASE WHEN n.reference_hash IS NULL THEN 'unverified'
+        WHEN n.reference_hash = (SELECT k.hash FROM translatable_keys k WHERE k.id = n.translatable_key_id)
+          THEN 'verified'
         ELSE 'outdated' END,
       coalesce(declared_origin, n.origin::text), coalesce(declared_user, n.translated_by_id)
     FROM new_rows n
-    JOIN translatable_keys k ON k.id = n.translatable_key_id
     ORDER BY n.id;
   ELSE
     -- Only a change of the value or of the verification is history; Storyblok's acknowledgements are not.
     INSERT INTO translation_history
       (translatable_key_id, space_locale_id, value, value_text, reference_hash, status, origin, user_id)
     SELECT n.translatable_key_id, n.space_locale_id, n.value, n.value_text, n.reference_hash,
-      CASE WHEN n.reference_hash IS NULL THEN 'unverified' WHEN n.reference_hash = k.hash THEN 'verified'
+      CASE WHEN n.reference_hash IS NULL THEN 'unverified'
+        WHEN n.reference_hash = (SELECT k.hash FROM translatable_keys k WHERE k.id = n.translatable_key_id)
+          THEN 'verified'
         ELSE 'outdated' END,
       coalesce(declared_origin, n.origin::text), coalesce(declared_user, n.translated_by_id)
     FROM new_rows n
     JOIN old_rows o ON o.id = n.id
-    JOIN translatable_keys k ON k.id = n.translatable_key_id
     WHERE o.value IS DISTINCT FROM n.value OR o.value_text IS DISTINCT FROM n.value_text
       OR o.reference_hash IS DISTINCT FROM n.reference_hash
     ORDER BY n.id;
