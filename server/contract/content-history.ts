@@ -9,7 +9,8 @@ const isoTime = z.iso.datetime({ offset: true });
 
 /** One change of a key's translation in a language: what it became, from where, by whom, when. */
 export const historyEntrySchema = z.object({
-  id: z.number().int(),
+  /** 0 for a translation unchanged since it was imported: the key's current one, which has no entry of its own yet. */
+  id: z.number().int().nonnegative(),
   /** The text it became; empty when the translation was removed. */
   value_text: z.string(),
   status: z.enum(['missing', 'unverified', 'verified', 'outdated']),

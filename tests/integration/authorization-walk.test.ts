@@ -146,6 +146,18 @@ async function setSubject(status: 'joined' | 'invited' | 'requesting', role: Rol
 }
 
 /** A request per space endpoint that passes validation and names things that exist in the walk's space. */
+/** A change in the history of the walk's key (the text its save request sends): reverting to it is always possible. */
+async function walkHistoryEntry(): Promise<number> {
+  const where = { translatableKeyId: ids.key.id, spaceLocaleId: ids.localeId };
+  const entry =
+    (await server.prisma.translationHistory.findFirst({ where, select: { id: true } })) ??
+    (await server.prisma.translationHistory.create({
+      data: { ...where, value: 'Willkommen', valueText: 'Willkommen', status: 'unverified', origin: 'manual' },
+      select: { id: true },
+    }));
+  return entry.id;
+}
+
 const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
   'POST /api/spaces/:id/accept_invite': () => ({ params: { id: ids.spaceId } }),
   'POST /api/spaces/:id/decline_invite': () => ({ params: { id: ids.spaceId } }),
@@ -189,15 +201,7 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
   'POST /api/content/apply_to_associated': () => ({
     body: { key: ids.key.key, story_id: ids.storyId, space_locale_id: ids.localeId },
   }),
-  'POST /api/content/revert': async () => {
-    // The oldest change of a translation of the walk's space (an import): reverting to it is always possible.
-    const entry = await server.prisma.translationHistory.findFirstOrThrow({
-      where: { translatableKey: { spaceId: ids.spaceId } },
-      orderBy: { id: 'asc' },
-      select: { id: true },
-    });
-    return { body: { history_id: entry.id } };
-  },
+  'POST /api/content/revert': async () => ({ body: { history_id: await walkHistoryEntry() } }),
   'POST /api/content/translation_asks': () => ({
     body: { translatable_key_ids: [ids.key.id], space_locale_id: ids.localeId },
   }),

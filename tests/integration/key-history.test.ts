@@ -80,11 +80,20 @@ afterAll(async () => {
 });
 
 describe('the history of a key', () => {
-  it('starts with the translation imported from Storyblok, by no one', async () => {
+  it('starts with the translation imported from Storyblok, by no one, written down at its first change', async () => {
     const title = await keyWithSource('de', 'Welcome');
-    expect(await historyOf(title.key, de)).toMatchObject([
-      { value_text: 'Willkommen', status: 'unverified', origin: 'import', user_name: null },
+    expect(await historyOf(title.key, de)).toEqual([
+      {
+        id: 0,
+        value_text: 'Willkommen',
+        status: 'unverified',
+        origin: 'import',
+        user_name: null,
+        at: title.updated_at,
+      },
     ]);
+    // The import of a space writes no copy of its translations.
+    expect(await server.prisma.translationHistory.count()).toBe(0);
   });
 
   // Before any write-back, so that the story's content edited here is the one Polyblok imported.
@@ -152,10 +161,15 @@ describe('the history of a key', () => {
   it('records every key of a bulk verification, each in one entry', async () => {
     const keys = (await homeKeys('de')).filter((key) => key.status === 'unverified');
     expect(keys.length).toBeGreaterThan(1);
-    const before = await server.prisma.translationHistory.count();
+    const before = await Promise.all(keys.map((key) => historyOf(key.key, de)));
     await owner.call('markAsVerified', { body: keys.map((key) => ({ key: key.key, space_locale_id: de })) });
-    expect(await server.prisma.translationHistory.count()).toBe(before + keys.length);
-    for (const key of keys) expect((await historyOf(key.key, de))[0]).toMatchObject({ status: 'verified' });
+    for (const [index, key] of keys.entries()) {
+      const after = await historyOf(key.key, de);
+      // One entry more: the verification; a translation still as imported is written down first.
+      expect(after).toHaveLength(before[index]!.length + 1);
+      expect(after[0]).toMatchObject({ status: 'verified', origin: 'manual', user_name: 'Olga Owner' });
+      expect(after[1]).toMatchObject({ value_text: before[index]![0]!.value_text, status: 'unverified' });
+    }
   });
 
   it('records a translation applied to the associated keys as the member’s, on each of those keys', async () => {

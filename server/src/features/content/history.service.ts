@@ -31,16 +31,52 @@ export async function getKeyHistory(
       user: { select: { name: true, email: true } },
     },
   });
+  if (rows.length === 0) return { history: await unchangedTranslation(prisma, key, locale.id) };
   return {
     history: rows.map((row) => ({
       id: row.id,
       value_text: row.valueText,
       status: row.status as HistoryEntry['status'],
       origin: row.origin as TranslationOrigin,
-      user_name: row.user ? row.user.name || row.user.email : null,
+      user_name: nameOf(row.user),
       at: row.createdAt.toISOString(),
     })),
   };
+}
+
+const nameOf = (user: { name: string | null; email: string } | null) => (user ? user.name || user.email : null);
+
+/**
+ * A translation imported from Storyblok (or older than the history) is its own history until its first change,
+ * which writes it down (see the migration): shown as one entry, id 0, the key's current translation.
+ */
+async function unchangedTranslation(
+  prisma: Database,
+  key: { id: number; hash: string },
+  spaceLocaleId: number,
+): Promise<HistoryEntry[]> {
+  const row = await prisma.translation.findUnique({
+    where: { translatableKeyId_spaceLocaleId: { translatableKeyId: key.id, spaceLocaleId } },
+    select: {
+      valueText: true,
+      referenceHash: true,
+      origin: true,
+      updatedAt: true,
+      translatedBy: { select: { name: true, email: true } },
+    },
+  });
+  if (!row) return [];
+  const status = row.referenceHash === null ? 'unverified' : row.referenceHash === key.hash ? 'verified' : 'outdated';
+  return [
+    {
+      id: 0,
+      value_text: row.valueText,
+      status,
+      origin: row.origin,
+      user_name: nameOf(row.translatedBy),
+      at: row.updatedAt.toISOString(),
+    },
+  ];
 }
 
 /** The space a history entry belongs to, for the space check; null when there is no such entry. */
