@@ -26,7 +26,7 @@ const elements = [
  */
 export const serverModuleLayers = [
   ['connect', 'account'],
-  ['spaces'],
+  ['spaces', 'billing'],
   ['webhooks', 'ai'],
   ['sync'],
   ['content'],

@@ -95,10 +95,28 @@ export const translationBatchSchema = z.object({
 
 export type TranslationBatch = z.infer<typeof translationBatchSchema>;
 
-/** Asks AI for every key of the folder's stories (its whole subtree; the root when folder_id is absent) still missing in the locale. */
+const count = z.number().int().nonnegative();
+
+/** What a folder run would take, answered instead of starting it (`dry_run`): nothing is asked or charged. */
+export const folderRunEstimateSchema = z.object({
+  keys: count,
+  words: count,
+  model_requests: count,
+  /** Keys the translation memory would fill without asking the model. */
+  memory_reused: count,
+  /** Today's AI words left after the run; below zero, the run needs more than is left and would be refused. */
+  quota_left_after: z.number().int(),
+});
+
+export type FolderRunEstimate = z.infer<typeof folderRunEstimateSchema>;
+
+/**
+ * Asks AI for every key of the folder's stories (its whole subtree; the root when folder_id is absent) still
+ * missing in the locale; with `dry_run`, answers what that would take instead (200).
+ */
 export const translateFolder = defineEndpoint('translateFolder', {
-  body: z.object({ space_id: id, folder_id: id.nullish(), space_locale_id: id }),
-  response: translationBatchSchema,
+  body: z.object({ space_id: id, folder_id: id.nullish(), space_locale_id: id, dry_run: z.boolean().optional() }),
+  response: z.union([translationBatchSchema, folderRunEstimateSchema]),
   status: 202,
   role: leastRoleFor.translateFolder,
 });

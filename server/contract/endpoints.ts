@@ -41,6 +41,7 @@ import { acceptInvite, approveRequest, changeRole, declineInvite, inviteUser, re
 import { createSpace, getSyncStatus, listAvailableSpaces, replaceSpaceToken, startSync } from './space-connect.ts';
 import { deleteSpace, getSpaceSettings, updateSpaceSettings } from './space-settings.ts';
 import { getWebhookSettings, receiveStoryblokWebhook } from './webhooks.ts';
+import { openBillingPortal, receiveStripeWebhook, startCheckout } from './billing.ts';
 import { retryWriteBack } from './write-back.ts';
 
 /**
@@ -63,6 +64,8 @@ export const endpoints = {
   updateSpaceSettings,
   deleteSpace,
   getWebhookSettings,
+  startCheckout,
+  openBillingPortal,
   addLanguage,
   editLanguage,
   deleteLanguage,
@@ -95,6 +98,7 @@ export const endpoints = {
   getTranslationBatch,
   cancelTranslationBatch,
   receiveStoryblokWebhook,
+  receiveStripeWebhook,
   getPanelConfig,
   exchangePanelCode,
   getPanelStory,

@@ -40,6 +40,14 @@ export const errorCodes = [
   'translation_changed',
   /** The database cannot be reached (down, restarting, out of reach): nothing was changed; try again shortly. */
   'database_unavailable',
+  /** Billing is not set up on this Polyblok (no Stripe key): the operator manages plans. */
+  'billing_not_configured',
+  /** The space already has a subscription: manage it in the billing portal. */
+  'already_subscribed',
+  /** Stripe could not be reached or refused; nothing was changed. */
+  'billing_unavailable',
+  /** A Stripe webhook whose signature does not match its body, or is older than five minutes. */
+  'invalid_signature',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -38,6 +38,8 @@ export const routes = {
   updateSpaceSettings: { method: 'POST', path: '/api/spaces/:id/settings' },
   deleteSpace: { method: 'DELETE', path: '/api/spaces/:id' },
   getWebhookSettings: { method: 'GET', path: '/api/spaces/:id/webhook' },
+  startCheckout: { method: 'POST', path: '/api/spaces/:id/subscription/checkout' },
+  openBillingPortal: { method: 'GET', path: '/api/spaces/:id/subscription/portal' },
 
   addLanguage: { method: 'POST', path: '/api/spaces/:id/add_language' },
   editLanguage: { method: 'POST', path: '/api/spaces/:id/edit_language' },
@@ -75,6 +77,7 @@ export const routes = {
   cancelTranslationBatch: { method: 'POST', path: '/api/content/batches/:batchId/cancel' },
 
   receiveStoryblokWebhook: { method: 'POST', path: '/api/webhooks/storyblok' },
+  receiveStripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
 
   getPanelConfig: { method: 'GET', path: '/api/connect/panel_config' },
   exchangePanelCode: { method: 'POST', path: '/api/connect/session' },

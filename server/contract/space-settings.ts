@@ -72,6 +72,8 @@ export const spaceSettingsSchema = z.object({
     words_reserved: z.number().int().nonnegative(),
     daily_words: z.number().int().nonnegative(),
   }),
+  /** Whether this Polyblok bills through Stripe; false: plans and allowances are set by its operator. */
+  billing_enabled: z.boolean(),
 });
 
 export type SpaceSettings = z.infer<typeof spaceSettingsSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { membershipStatuses } from './member-rules.ts';
+import { subscriptionStatuses } from './billing-rules.ts';
 import { roles } from './roles.ts';
 
 /** The shapes of spaces, their languages and members (spec section 3), shared by /me and the space endpoints. */
@@ -49,6 +50,10 @@ export const subscriptionSchema = z.object({
   next_billing_date: isoTime.nullable(),
   /** Monthly price in the currency's main unit (49 for $49). */
   price: z.number().nonnegative(),
+  /** Stripe's status: past_due or unpaid means a payment failed (the card and the spaces list warn). */
+  status: z.enum(subscriptionStatuses),
+  /** Cancelled in the billing portal: the plan ends at next_billing_date instead of renewing. */
+  cancel_at_period_end: z.boolean(),
 });
 
 export const spaceSchema = z.object({
@@ -71,6 +76,10 @@ export const spaceSchema = z.object({
   sync_batch_id: z.uuid().nullable(),
   synced_at: isoTime.nullable(),
   subscription: subscriptionSchema.nullable(),
+  /**
+   * For the space's owner once the space has a Stripe customer: opens Stripe's billing portal (add
+   * `back_to=<path>` for where its return button leads). Null for other roles and without Stripe.
+   */
   billing_portal_url: z.string().nullable(),
   /** The CDN preview token, for the published-content link; null until the user has joined. */
   preview_token: z.string().nullable(),

@@ -14,6 +14,7 @@ export interface JobDeps {
   storyblok: StoryblokAccess;
   translator: AiTranslator | null;
   wordsWithoutPlan: number;
+  wordsOnEntryPlan?: number;
 }
 
 /** Every job the server runs; a feature adds its job definitions here. */
@@ -26,6 +27,11 @@ export function allJobs(deps: JobDeps): JobDefinition[] {
     createStorySyncJob({ prisma, storyblok }),
     ...createDailySyncJobs({ prisma }),
     ...createPollJobs({ prisma, storyblok }),
-    createAiTranslateJob({ prisma, translator: deps.translator, wordsWithoutPlan: deps.wordsWithoutPlan }),
+    createAiTranslateJob({
+      prisma,
+      translator: deps.translator,
+      wordsWithoutPlan: deps.wordsWithoutPlan,
+      wordsOnEntryPlan: deps.wordsOnEntryPlan,
+    }),
   ];
 }

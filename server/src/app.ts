@@ -6,6 +6,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Env } from './env.ts';
 import type { Database } from './db/prisma.ts';
 import type { AiTranslator } from './adapters/openai/ai-translator.ts';
+import type { StripeSettings } from './adapters/stripe/stripe-client.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
 import { meRoutes } from './features/account/index.ts';
 import { aiRoutes } from './features/ai/index.ts';
@@ -13,10 +14,12 @@ import {
   authApiRoutes,
   createAuthDeps,
   createAuthGuard,
+  createLinkPasses,
   resolveAuthSettings,
   type AuthSettingsOverride,
 } from './features/auth/index.ts';
 import { connectRoutes } from './features/connect/index.ts';
+import { billingRoutes, portalScope, type BillingDeps } from './features/billing/index.ts';
 import { contentRoutes } from './features/content/index.ts';
 import { glossaryRoutes } from './features/glossary/index.ts';
 import { healthRoutes } from './features/health/index.ts';
@@ -54,6 +57,8 @@ export interface AppContext {
   storyblok: StoryblokAccess;
   /** The AI model, or null when none is configured. */
   translator: AiTranslator | null;
+  /** Stripe, or null when billing is off (no STRIPE_SECRET_KEY). */
+  stripe: StripeSettings | null;
 }
 
 export interface AppOptions {
@@ -104,12 +109,27 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
   // Everything past the auth API (which refuses in its own dialect): the product API and the front ends.
   app.use(refuseMalformedUrl(apiInput));
 
+  const guardDeps = { prisma: context.prisma, tokens: auth.tokens, clock };
   const bind = createRouteBinder({
     validateResponses,
-    authenticate: createAuthGuard({ prisma: context.prisma, tokens: auth.tokens, clock }),
+    authenticate: createAuthGuard(guardDeps),
     prisma: context.prisma,
     registry,
   });
+  const linkPasses = createLinkPasses({ ...guardDeps, secret: context.secrets.jwtSecret });
+  // The billing portal is opened as a page: by bearer token, or by the signed pass of its link in /api/me.
+  const bindLink = createRouteBinder({
+    validateResponses,
+    authenticate: linkPasses.guard((req) => portalScope(String(req.params.id))),
+    prisma: context.prisma,
+    registry,
+  });
+  const billing: BillingDeps = {
+    prisma: context.prisma,
+    stripe: context.stripe,
+    siteUrl: env.SITE_URL,
+    linkPasses,
+  };
   app.use(API_BASE_PATH, (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
@@ -131,8 +151,10 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
       crispSecret: env.CRISP_SECRET,
       crispWebsiteId: env.CRISP_WEBSITE_ID,
       cdnUrlOf: context.storyblok.cdnUrl,
+      billing,
     }),
   );
+  app.use(billingRoutes(bind, bindLink, billing));
   const secretBox = createSecretBox(context.secrets.keyRing);
   app.use(
     spacesRoutes(bind, {
@@ -141,6 +163,8 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
       secretBox,
       queue: context.queue,
       wordsWithoutPlan: env.AI_DAILY_WORDS_WITHOUT_PLAN,
+      wordsOnEntryPlan: env.AI_DAILY_WORDS_ENTRY_PLAN,
+      billingEnabled: context.stripe !== null,
       siteUrl: env.SITE_URL,
     }),
   );
@@ -153,6 +177,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
       queue: context.queue,
       translator: context.translator,
       wordsWithoutPlan: env.AI_DAILY_WORDS_WITHOUT_PLAN,
+      wordsOnEntryPlan: env.AI_DAILY_WORDS_ENTRY_PLAN,
     }),
   );
   app.use(

@@ -106,6 +106,27 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ STORYBLOK_TOOL_SLUG: 'my tool' })).toThrow(/STORYBLOK_TOOL_SLUG: must be the tool slug/);
   });
 
+  it('turns billing on only with the webhook secret and the plan’s price beside the key', () => {
+    expect(loadEnv({}).STRIPE_SECRET_KEY).toBeUndefined();
+    let caught: unknown;
+    try {
+      loadEnv({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_API_URL: 'ftp://stripe' });
+    } catch (error) {
+      caught = error;
+    }
+    expect((caught as EnvError).problems).toEqual([
+      'STRIPE_API_URL: must be an http(s) URL',
+      'STRIPE_WEBHOOK_SECRET: must be set together with STRIPE_SECRET_KEY',
+      'STRIPE_ENTRY_PLAN_PRICE_ID: must be set together with STRIPE_SECRET_KEY',
+    ]);
+    const billing = {
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_ENTRY_PLAN_PRICE_ID: 'price_1',
+    };
+    expect(loadEnv(billing).AI_DAILY_WORDS_ENTRY_PLAN).toBe(1000);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadEnv({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
   });

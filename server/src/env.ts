@@ -158,6 +158,21 @@ const envSchema = z.object({
     .min(0, { error: 'must be a whole number of words from 0 to 10,000,000' })
     .max(10_000_000, { error: 'must be a whole number of words from 0 to 10,000,000' })
     .default(1000),
+  /** AI words per day while a space's Entry Plan subscription is active or in its trial. */
+  AI_DAILY_WORDS_ENTRY_PLAN: z.coerce
+    .number({ error: 'must be a whole number of words from 0 to 10,000,000' })
+    .int({ error: 'must be a whole number of words from 0 to 10,000,000' })
+    .min(0, { error: 'must be a whole number of words from 0 to 10,000,000' })
+    .max(10_000_000, { error: 'must be a whole number of words from 0 to 10,000,000' })
+    .default(1000),
+  /** Stripe's secret key (sk_...); unset turns billing off: plans are then the operator's business. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** The signing secret of the webhook endpoint registered in Stripe (whsec_...). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** The Entry Plan's recurring monthly price in Stripe (price_...). */
+  STRIPE_ENTRY_PLAN_PRICE_ID: z.string().min(1).optional(),
+  /** Another Stripe API host (a local stand-in): its protocol, host and port go to the Stripe client. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   /** Where e-mail goes; unset keeps it in the outbox (database, MAIL_DIR and /dev/mail). */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z
@@ -215,7 +230,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       if (cleaned[name] === undefined) problems.push(`${name}: must be set in production`);
     }
   }
-  problems.push(...pairProblems(cleaned));
+  problems.push(...pairProblems(cleaned), ...stripeProblems(cleaned));
   if (result.success && result.data.POLYBLOK_ROLE !== 'all' && result.data.DATABASE_URL.kind === 'pglite') {
     // The embedded database is a folder one process holds: a second process could not open it.
     problems.push(
@@ -240,6 +255,14 @@ const pairs = [
   ['STORYBLOK_OAUTH_CLIENT_ID', 'STORYBLOK_OAUTH_CLIENT_SECRET'],
   ['TLS_CERT_FILE', 'TLS_KEY_FILE'],
 ] as const;
+
+/** With a Stripe key, billing needs the webhook secret (the truth arrives by webhook) and the plan's price. */
+function stripeProblems(source: Record<string, string | undefined>): string[] {
+  if (source.STRIPE_SECRET_KEY === undefined) return [];
+  return (['STRIPE_WEBHOOK_SECRET', 'STRIPE_ENTRY_PLAN_PRICE_ID'] as const)
+    .filter((name) => source[name] === undefined)
+    .map((name) => `${name}: must be set together with STRIPE_SECRET_KEY`);
+}
 
 function pairProblems(source: Record<string, string | undefined>): string[] {
   return pairs.flatMap(([a, b]) => {

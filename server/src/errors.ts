@@ -28,6 +28,10 @@ const statusByCode: Record<AppErrorCode, number> = {
   invalid_connect_code: 400,
   translation_changed: 409,
   database_unavailable: 503,
+  billing_not_configured: 409,
+  already_subscribed: 409,
+  billing_unavailable: 503,
+  invalid_signature: 400,
 
   validation_failed: 400,
   bad_json: 400,

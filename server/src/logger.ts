@@ -40,7 +40,7 @@ export function createLogger(options: { level: string; destination?: Destination
 }
 
 // connect_code: the tool panel's one-time sign-in code on /extension/ after a Storyblok app install.
-const secretQueryNames = new Set([...secretFields, 'token_hash', 'otp', 'state', 'connect_code']);
+const secretQueryNames = new Set([...secretFields, 'token_hash', 'otp', 'state', 'connect_code', 'ticket']);
 
 /** The URL as it may be logged: values of credential-like query parameters are replaced. */
 export function loggableUrl(url: string): string {

@@ -4,6 +4,7 @@ import { createServer as createTlsServer } from 'node:https';
 import { routes } from '#contract/routes.ts';
 import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
 import { aiTranslatorFromEnv } from './adapters/openai/ai-from-env.ts';
+import { stripeFromEnv } from './adapters/stripe/stripe-client.ts';
 import { createApp } from './app.ts';
 import { describeDatabase } from './boot/describe.ts';
 import { resolveSecrets, secretsFileFor } from './boot/secrets.ts';
@@ -71,7 +72,14 @@ async function main(): Promise<void> {
     siteUrl: () => env.SITE_URL,
   });
   await queue.start(
-    allJobs({ prisma, mailTransport, storyblok, translator, wordsWithoutPlan: env.AI_DAILY_WORDS_WITHOUT_PLAN }),
+    allJobs({
+      prisma,
+      mailTransport,
+      storyblok,
+      translator,
+      wordsWithoutPlan: env.AI_DAILY_WORDS_WITHOUT_PLAN,
+      wordsOnEntryPlan: env.AI_DAILY_WORDS_ENTRY_PLAN,
+    }),
   );
 
   let stopping = false;
@@ -122,6 +130,7 @@ async function main(): Promise<void> {
             secrets: resolved.secrets,
             storyblok,
             translator,
+            stripe: stripeFromEnv(env),
           },
           {
             mountFrontEnds: (express) =>

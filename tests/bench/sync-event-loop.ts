@@ -3,12 +3,10 @@
 // 127.0.0.1:5432 (or BENCH_DATABASE_URL), on PostgreSQL. The local Storyblok runs in a process of its own so
 // that only Polyblok's work counts. Reports the longest stall of the event loop against the limit of 200 ms,
 // and the time each sync took. Run: npm run bench:sync
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import pg from 'pg';
 import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
 import { openDriver, parseDatabaseUrl } from '#server/db/driver.ts';
 import { createPrisma } from '#server/db/prisma.ts';
@@ -16,10 +14,11 @@ import { runSpaceSync } from '#server/features/sync/run-space-sync.ts';
 import { createLogger } from '#server/logger.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import { connectedSpaceRow, storyblokAccessOn } from '#tests/support/storyblok-access.ts';
+import { benchDatabase } from './server/bench-database.ts';
+import { startStoryblokProcess } from './server/storyblok-process.ts';
 
 const KEYS = 20_000;
 const LIMIT_MS = 200;
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 function homeStory(edited: (index: number) => boolean) {
   return {
@@ -49,34 +48,6 @@ function homeStory(edited: (index: number) => boolean) {
   };
 }
 
-/** The local Storyblok in a child process, serving a copy of the basic space whose home page is the big story. */
-async function startStoryblok(dataDir: string, port: number): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'tests/fakes/storyblok/cli.ts', '--data', dataDir, '--port', String(port)],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /Local Storyblok on (http:\/\/\S+)/.exec(output);
-      if (found) resolve(found[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`the local Storyblok stopped (${code})`)));
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
 async function measure(label: string, databaseUrl: string, dataDir: string): Promise<boolean> {
   const driver = await openDriver(parseDatabaseUrl(databaseUrl));
   await applyPendingMigrations(driver);
@@ -92,7 +63,7 @@ async function measure(label: string, databaseUrl: string, dataDir: string): Pro
       writeFileSync(storyFile, JSON.stringify(homeStory((index) => pass === 'resync' && index % 2000 === 1)));
       // The local Storyblok reads its data when it starts: one per pass serves that pass's story.
       // Each pass's Storyblok listens where the first one did, so the space's client reaches it.
-      const storyblok = await startStoryblok(dataDir, port);
+      const storyblok = await startStoryblokProcess(dataDir, { port });
       port = Number(new URL(storyblok.url).port);
       try {
         access ??= storyblokAccessOn(database, prisma, `${storyblok.url}/v1`);
@@ -126,33 +97,10 @@ async function measure(label: string, databaseUrl: string, dataDir: string): Pro
   return ok;
 }
 
-async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `polyblok_bench_${process.pid}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: ADMIN_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 const dataDir = mkdtempSync(path.join(tmpdir(), 'polyblok-bench-storyblok-'));
 cpSync(basicFixture.dir, dataDir, { recursive: true });
 let ok = true;
-const postgres = await postgresDatabase();
+const postgres = await benchDatabase('sync');
 try {
   ok = (await measure('PGlite', 'memory://', dataDir)) && ok;
   if (postgres) ok = (await measure('PostgreSQL', postgres.url, dataDir)) && ok;

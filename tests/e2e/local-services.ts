@@ -4,6 +4,7 @@ import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import type { RawFakeData } from '#tests/fakes/storyblok/types.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '#tests/fakes/openai/server.ts';
+import { startFakeStripe, stripeEnv, type FakeStripe } from '#tests/fakes/stripe/server.ts';
 
 /** How many copies of the basic space the local Storyblok holds: one per test that connects a space. */
 const SPACE_COPIES = 40;
@@ -24,6 +25,8 @@ export interface E2ESpace {
 export interface LocalServices {
   storyblok: FakeStoryblok;
   openai: FakeOpenAI;
+  /** Sends its webhooks to the worker's server once that listens. */
+  stripe: FakeStripe;
   /** The environment that points a Polyblok server at these services. */
   env: Record<string, string>;
   /** A space no other test has used (each test that connects a space takes its own). */
@@ -85,11 +88,14 @@ async function copiedSpaces(): Promise<RawFakeData> {
 export async function startLocalServices(): Promise<LocalServices> {
   const storyblok = await startFakeStoryblok({ data: await copiedSpaces() });
   const openai = await startFakeOpenAI();
+  const stripe = await startFakeStripe();
   let next = 0;
   return {
     storyblok,
     openai,
+    stripe,
     env: {
+      ...stripeEnv(stripe),
       STORYBLOK_MAPI_URL: storyblok.mapiUrl,
       STORYBLOK_REQUESTS_PER_SECOND: '50',
       OPENAI_BASE_URL: openai.baseUrl,
@@ -102,7 +108,7 @@ export async function startLocalServices(): Promise<LocalServices> {
       return copy;
     },
     close: async () => {
-      await Promise.all([storyblok.close(), openai.close()]);
+      await Promise.all([storyblok.close(), openai.close(), stripe.close()]);
     },
   };
 }

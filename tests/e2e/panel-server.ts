@@ -1,6 +1,9 @@
-import type { FrameLocator, Page } from '@playwright/test';
+import type { BrowserContext, FrameLocator, Page } from '@playwright/test';
+import { basicFixture as fx } from '#tests/fakes/storyblok/basic-fixture.ts';
 import { makeTestCertificate, type TestCertificate } from '#tests/support/tls.ts';
-import { EDITOR_ORIGIN } from './harness/visual-editor-harness.ts';
+import { collectProblems } from './browser-problems.ts';
+import { EDITOR_ORIGIN, openVisualEditor, panelFrame, routeVisualEditor } from './harness/visual-editor-harness.ts';
+import type { E2ESpace, LocalServices } from './local-services.ts';
 import playwrightConfig from './playwright.config.ts';
 import { startServer, test as base, type RunningServer } from './server.ts';
 
@@ -62,4 +65,44 @@ export async function signInThroughPopup(editor: Page, panel: FrameLocator): Pro
   const popup = editor.waitForEvent('popup');
   await panel.getByRole('button', { name: 'Sign in with Storyblok' }).click();
   await (await popup).waitForEvent('close', { timeout: 30_000 });
+}
+
+export interface ToolPanelVisit {
+  /** The Storyblok user who signs in from the panel (Storyblok's OAuth answers with this identity). */
+  identity: { userId: number; userName: string; email: string; role: string };
+  space: E2ESpace;
+  storyId: number;
+  /** The width Storyblok gives the tool's slot, when a test sets one. */
+  panelWidth?: number;
+}
+
+/**
+ * Opens the Visual Editor stand-in in a new page of the context on the story, with the tool panel of the
+ * panel server in its slot: what an editor sees before signing in. Problems on the editor's page are collected.
+ */
+export async function openToolPanel(
+  context: BrowserContext,
+  services: LocalServices,
+  baseURL: string,
+  visit: ToolPanelVisit,
+): Promise<{ editor: Page; panel: FrameLocator; problems: string[] }> {
+  const { identity, space } = visit;
+  services.storyblok.setOAuthIdentity({
+    spaceId: space.spaceId,
+    userId: identity.userId,
+    userName: identity.userName,
+    email: identity.email,
+    roles: [{ name: identity.role }],
+  });
+  const editor = await context.newPage();
+  const problems = collectProblems(editor);
+  await routeVisualEditor(editor);
+  await openVisualEditor(editor, {
+    panelUrl: `${baseURL}/extension/`,
+    tool: TOOL,
+    story: services.storyblok.getStory(space.spaceId, visit.storyId),
+    languages: fx.languages.slice(),
+    ...(visit.panelWidth === undefined ? {} : { panelWidth: visit.panelWidth }),
+  });
+  return { editor, panel: panelFrame(editor), problems };
 }

@@ -1,9 +1,8 @@
 import type { FrameLocator, Page } from '@playwright/test';
 import { basicFixture as fx } from '#tests/fakes/storyblok/basic-fixture.ts';
 import { signUpAndConfirm, uniqueEmail } from './accounts.ts';
-import { collectProblems } from './browser-problems.ts';
-import { editorRecord, openVisualEditor, panelFrame, routeVisualEditor } from './harness/visual-editor-harness.ts';
-import { panelBrowserOptions, panelTest, signInThroughPopup, TOOL } from './panel-server.ts';
+import { editorRecord } from './harness/visual-editor-harness.ts';
+import { openToolPanel, panelBrowserOptions, panelTest, signInThroughPopup } from './panel-server.ts';
 import { saveScreenshot } from './screenshots.ts';
 import { expect } from './server.ts';
 
@@ -35,24 +34,11 @@ test.describe('the tool panel in the Visual Editor', () => {
     const email = uniqueEmail('panel');
     // The person already has a Polyblok account; signing in from Storyblok finds it by e-mail address.
     await signUpAndConfirm(page, email);
-    services.storyblok.setOAuthIdentity({
-      spaceId: space.spaceId,
-      userId: 880_001,
-      userName: 'Pia Panel',
-      email,
-      roles: [{ name: 'admin' }],
+    const { editor, panel, problems } = await openToolPanel(context, services, baseURL!, {
+      identity: { userId: 880_001, userName: 'Pia Panel', email, role: 'admin' },
+      space,
+      storyId: homeId,
     });
-
-    const editor = await context.newPage();
-    const problems = collectProblems(editor);
-    await routeVisualEditor(editor);
-    await openVisualEditor(editor, {
-      panelUrl: `${baseURL}/extension/`,
-      tool: TOOL,
-      story: services.storyblok.getStory(space.spaceId, homeId),
-      languages: fx.languages.slice(),
-    });
-    const panel = panelFrame(editor);
     await expect(panel.getByRole('heading', { name: 'Translate this story with Polyblok' })).toBeVisible();
     await signInThroughPopup(editor, panel);
 
@@ -118,22 +104,11 @@ test.describe('the tool panel in the Visual Editor', () => {
 
   test('explains a sign-in Storyblok gives no e-mail address for', async ({ context, services, baseURL }) => {
     const space = services.takeSpace();
-    services.storyblok.setOAuthIdentity({
-      spaceId: space.spaceId,
-      userId: 880_002,
-      userName: 'No Address',
-      email: 'not-an-address',
-      roles: [{ name: 'editor' }],
+    const { editor, panel } = await openToolPanel(context, services, baseURL!, {
+      identity: { userId: 880_002, userName: 'No Address', email: 'not-an-address', role: 'editor' },
+      space,
+      storyId: space.storyId(fx.stories.home),
     });
-    const editor = await context.newPage();
-    await routeVisualEditor(editor);
-    await openVisualEditor(editor, {
-      panelUrl: `${baseURL}/extension/`,
-      tool: TOOL,
-      story: services.storyblok.getStory(space.spaceId, space.storyId(fx.stories.home)),
-      languages: fx.languages.slice(),
-    });
-    const panel = panelFrame(editor);
     await signInThroughPopup(editor, panel);
     await expect(panel.getByRole('alert').filter({ hasText: 'Signing in did not work' })).toContainText(
       'Storyblok did not tell Polyblok your e-mail address',

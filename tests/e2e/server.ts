@@ -127,6 +127,7 @@ export const test = base.extend<object, { services: LocalServices; server: Runni
         return;
       }
       const server = await startServer(services.env);
+      services.stripe.setWebhookUrl(`${server.baseURL}/api/stripe/webhook`);
       try {
         await use(server);
       } finally {

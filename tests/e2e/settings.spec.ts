@@ -23,7 +23,8 @@ test.describe('settings', () => {
     const subscription = page
       .locator('.mantine-Card-root')
       .filter({ has: page.getByRole('heading', { name: 'Subscription' }) });
-    await expect(subscription.getByText('Entry Plan')).toBeVisible();
+    await expect(subscription.getByText('Entry Plan', { exact: true })).toBeVisible();
+    await expect(subscription.getByRole('button', { name: 'Subscribe to the Entry Plan' })).toBeVisible();
     await expect(subscription.getByText('$49')).toBeVisible();
     await expect(subscription.getByText('No subscription', { exact: true })).toBeVisible();
     await expect(subscription.getByText('AI automatic translations up to 1,000 words per day')).toBeVisible();

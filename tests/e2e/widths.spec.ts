@@ -1,11 +1,9 @@
 import type { FrameLocator, Page } from '@playwright/test';
-import { basicFixture as fx } from '#tests/fakes/storyblok/basic-fixture.ts';
 import { signUpAndConfirm, uniqueEmail } from './accounts.ts';
 import { collectProblems } from './browser-problems.ts';
-import { openVisualEditor, panelFrame, routeVisualEditor } from './harness/visual-editor-harness.ts';
 import { expectLayoutHolds } from './layout-checks.ts';
 import { LONG_SPACE_NAME, LONG_STORY_NAME, LONG_WORD, makeContentLong } from './long-content.ts';
-import { panelBrowserOptions, panelTest, signInThroughPopup, TOOL } from './panel-server.ts';
+import { openToolPanel, panelBrowserOptions, panelTest, signInThroughPopup } from './panel-server.ts';
 import { screenshotPath, saveScreenshot } from './screenshots.ts';
 import { expect } from './server.ts';
 import { apiCall, connectSpace } from './spaces.ts';
@@ -134,25 +132,12 @@ test.describe('every width', () => {
     const homeId = makeContentLong(services, space);
     const email = uniqueEmail('panel-widths');
     await signUpAndConfirm(page, email);
-    services.storyblok.setOAuthIdentity({
-      spaceId: space.spaceId,
-      userId: 880_101,
-      userName: LONG_PERSON,
-      email,
-      roles: [{ name: 'admin' }],
-    });
-
-    const editor = await context.newPage();
-    const problems = collectProblems(editor);
-    await routeVisualEditor(editor);
-    await openVisualEditor(editor, {
-      panelUrl: `${baseURL}/extension/`,
-      tool: TOOL,
-      story: services.storyblok.getStory(space.spaceId, homeId),
-      languages: fx.languages.slice(),
+    const { editor, panel, problems } = await openToolPanel(context, services, baseURL!, {
+      identity: { userId: 880_101, userName: LONG_PERSON, email, role: 'admin' },
+      space,
+      storyId: homeId,
       panelWidth: PANEL_WIDTH,
     });
-    const panel = panelFrame(editor);
     const checkPanel = async (screen: string, screenshot: string) => {
       const frame = await (await editor.locator('iframe[title="Polyblok"]').elementHandle())!.contentFrame();
       expect(await frame!.evaluate(() => document.documentElement.clientWidth)).toBe(PANEL_WIDTH);

@@ -184,7 +184,13 @@ describe('GET /api/me', () => {
       has_token_issue: true,
       sync_batch_id: null,
       synced_at: '2026-03-02T08:00:00.000Z',
-      subscription: { id: 'sub_123', next_billing_date: '2026-12-01T00:00:00.000Z', price: 49 },
+      subscription: {
+        id: 'sub_123',
+        next_billing_date: '2026-12-01T00:00:00.000Z',
+        price: 49,
+        status: 'active',
+        cancel_at_period_end: false,
+      },
       billing_portal_url: null,
       preview_token: 'preview-token-beta',
     });

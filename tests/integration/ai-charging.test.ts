@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, type ApiClient } from '#kit/api/api-client.ts';
+import type { ApiClient } from '#kit/api/api-client.ts';
 import type { FakeOpenAI } from '#tests/fakes/openai/server.ts';
 import { startFakeOpenAI } from '#tests/fakes/openai/server.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
@@ -7,6 +7,7 @@ import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { apiFailure as caught } from '#tests/support/api-failure.ts';
 
 // Words are charged only for what the model delivered; what work under way will take is held beside them and
 // goes away with the work, however it ends.
@@ -25,15 +26,6 @@ const usage = async () => (await api.call('getSpaceSettings', { params: { id: sp
 const homeKeys = async () =>
   (await api.call('getStory', { params: { storyId: homeId }, query: { locale: 'fr' } })).translatable_keys;
 const holds = () => server.prisma.aiReservation.count({ where: { spaceId } });
-
-async function caught(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 async function untilNoAsks(): Promise<void> {
   for (let attempt = 0; attempt < 300; attempt += 1) {

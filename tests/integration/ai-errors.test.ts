@@ -11,6 +11,7 @@ import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { startedRun } from '#contract/folder-run-rules.ts';
 
 // What the model's refusals and failures look like to the people who meet them: the AI button's answer, a
 // failed ask on a key, a folder run. The local OpenAI answers each one exactly as OpenAI does.
@@ -132,7 +133,9 @@ describe.each(permanent)('the model answering $failure.kind', ({ failure, messag
 describe('a folder run meeting an account out of credit', () => {
   it('ends with every key failed for that reason, one model request per story, nothing charged', async () => {
     openai.queueFailures([{ kind: 'quota_exceeded', count: 50 }]);
-    const started = await api.call('translateFolder', { body: { space_id: spaceId, space_locale_id: frId } });
+    const started = startedRun(
+      await api.call('translateFolder', { body: { space_id: spaceId, space_locale_id: frId } }),
+    );
     expect(started.total).toBeGreaterThan(1);
     const run = await until(
       () => api.call('getTranslationBatch', { params: { batchId: started.id } }),

@@ -16,6 +16,7 @@ import {
   type CrashDatabase,
 } from '#tests/support/crash-database.ts';
 import { startServerProcess, type ServerProcess } from '#tests/support/server-process.ts';
+import { startedRun } from '#contract/folder-run-rules.ts';
 
 // A folder run of a few hundred keys while the server is killed (kill -9) at ten random moments and started
 // again on the same data each time. However the kills fall, once the run is over every key is translated or
@@ -80,7 +81,7 @@ describe('a folder run through ten crashes of the server', () => {
       await sleep(100);
     }
     const fr = (await api.call('getMe', {})).spaces[0]!.space_locales.find((locale) => locale.code === 'fr')!;
-    const run = await api.call('translateFolder', { body: { space_id: spaceId, space_locale_id: fr.id } });
+    const run = startedRun(await api.call('translateFolder', { body: { space_id: spaceId, space_locale_id: fr.id } }));
     expect(run.total).toBeGreaterThan(GUIDES * 4);
     say(`run ${run.id}: ${run.total} keys`);
 

@@ -6,6 +6,7 @@ import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { aiRunData } from '#tests/support/ai-run-data.ts';
 import { connectSpace, type ConnectedSpace } from '#tests/support/connected-space.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { startedRun } from '#contract/folder-run-rules.ts';
 
 // Two spaces on one server: a big AI run in one must not make the other wait, and a cancelled run must not
 // make the next run of its own space wait.
@@ -89,13 +90,15 @@ afterAll(async () => {
 describe('AI runs of several spaces on one server', () => {
   it('runs another space’s ask while a big run is going', async () => {
     openai.traffic.latencyMs = 300;
-    const big = await first.api.call('translateFolder', {
-      body: {
-        space_id: first.spaceId,
-        folder_id: await storyId(first, 'Guides'),
-        space_locale_id: await localeOf(first, 'fr'),
-      },
-    });
+    const big = startedRun(
+      await first.api.call('translateFolder', {
+        body: {
+          space_id: first.spaceId,
+          folder_id: await storyId(first, 'Guides'),
+          space_locale_id: await localeOf(first, 'fr'),
+        },
+      }),
+    );
     expect(big).toMatchObject({ status: 'running', total: GUIDES * 3 });
 
     const small = await askHome(second, 'fr');
@@ -129,13 +132,15 @@ describe('AI runs of several spaces on one server', () => {
         })
       ).map((key) => key.valueText),
     );
-    const big = await first.api.call('translateFolder', {
-      body: {
-        space_id: first.spaceId,
-        folder_id: await storyId(first, 'Guides'),
-        space_locale_id: await localeOf(first, 'de'),
-      },
-    });
+    const big = startedRun(
+      await first.api.call('translateFolder', {
+        body: {
+          space_id: first.spaceId,
+          folder_id: await storyId(first, 'Guides'),
+          space_locale_id: await localeOf(first, 'de'),
+        },
+      }),
+    );
     expect(big.total).toBe(GUIDES * 3);
     const cancelled = await first.api.call('cancelTranslationBatch', { params: { batchId: big.id } });
     const cancelledAt = Date.now();

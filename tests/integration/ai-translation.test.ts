@@ -7,6 +7,7 @@ import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { isFolderRunEstimate, startedRun } from '#contract/folder-run-rules.ts';
 
 let storyblok: FakeStoryblok;
 let openai: FakeOpenAI;
@@ -176,9 +177,11 @@ describe('translating a folder with AI', () => {
       where: { spaceId, name: 'Blog', isFolder: true },
       select: { id: true },
     });
-    const started = await api.call('translateFolder', {
-      body: { space_id: spaceId, folder_id: blog.id, space_locale_id: frId },
-    });
+    const started = startedRun(
+      await api.call('translateFolder', {
+        body: { space_id: spaceId, folder_id: blog.id, space_locale_id: frId },
+      }),
+    );
     // First post and the draft have no French title; the blog index's French title is empty in Storyblok.
     expect(started).toMatchObject({ scope: 'folder', status: 'running', total: 3, done: 0 });
     let run = started;
@@ -200,11 +203,60 @@ describe('translating a folder with AI', () => {
     expect(run).toMatchObject({ words_total: words, words_done: words });
   });
 
+  it('says what a run would take before it starts, charging nothing, and the run then takes that', async () => {
+    const blog = await server.prisma.storyNode.findFirstOrThrow({
+      where: { spaceId, name: 'Blog', isFolder: true },
+      select: { id: true },
+    });
+    const body = { space_id: spaceId, folder_id: blog.id, space_locale_id: frId };
+    const runsBefore = await server.prisma.translationBatch.count({ where: { spaceId } });
+    const estimate = await api.call('translateFolder', { body: { ...body, dry_run: true } });
+    expect(isFolderRunEstimate(estimate)).toBe(true);
+    // The three keys of three stories missing in French: one model request a story.
+    expect(estimate).toMatchObject({ keys: 3, model_requests: 3, memory_reused: 0 });
+    expect(estimate).toMatchObject({ quota_left_after: DAILY_WORDS - (estimate as { words: number }).words });
+    expect(await server.prisma.translationBatch.count({ where: { spaceId } })).toBe(runsBefore);
+    expect(await server.prisma.translationAsk.count()).toBe(0);
+    expect(openai.requests()).toHaveLength(0);
+    expect(await wordsUsed()).toBe(0);
+
+    let run = startedRun(await api.call('translateFolder', { body }));
+    const { words } = estimate as { words: number };
+    expect(run).toMatchObject({ total: 3, words_total: words });
+    for (let attempt = 0; attempt < 150 && run.status === 'running'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      run = await runOf(run.id);
+    }
+    expect(run.status).toBe('completed');
+    expect(openai.requests()).toHaveLength(3);
+    // Done, the folder has nothing left, and what the run charged is gone from the words left.
+    const after = await api.call('translateFolder', { body: { ...body, dry_run: true } });
+    expect(after).toEqual({
+      keys: 0,
+      words: 0,
+      model_requests: 0,
+      memory_reused: 0,
+      quota_left_after: DAILY_WORDS - words,
+    });
+  });
+
+  it('refuses a dry run for a folder that is not in the space', async () => {
+    const gone = await api
+      .call('translateFolder', {
+        body: { space_id: spaceId, folder_id: 2_000_000_000, space_locale_id: frId, dry_run: true },
+      })
+      .catch((error: unknown) => error);
+    expect(gone).toMatchObject({ status: 404, code: 'not_found' });
+    expect(await server.prisma.translationBatch.count({ where: { spaceId, status: 'running' } })).toBe(0);
+  });
+
   it('stops on cancel: keys not yet under way are no longer asked and their words come back', async () => {
     openai.queueFailures([{ kind: 'slow', count: 5, ms: 1500 }]);
     const reserved = async () =>
       (await api.call('getSpaceSettings', { params: { id: spaceId } })).ai_usage.words_reserved;
-    const started = await api.call('translateFolder', { body: { space_id: spaceId, space_locale_id: frId } });
+    const started = startedRun(
+      await api.call('translateFolder', { body: { space_id: spaceId, space_locale_id: frId } }),
+    );
     expect(started.total).toBeGreaterThan(3);
     const held = await reserved();
     expect(held).toBeGreaterThan(0);

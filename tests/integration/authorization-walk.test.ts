@@ -5,17 +5,19 @@ import type { Endpoint } from '#contract/endpoint.ts';
 import { endpoints as allEndpoints } from '#contract/endpoints.ts';
 import { API_BASE_PATH, buildPath, describeRoute } from '#contract/routes.ts';
 import { hasRole, roles, type Role } from '#contract/roles.ts';
-import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
+import { createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import type { Database } from '#server/db/prisma.ts';
 import { createRouteBinder } from '#server/http/route-binder.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { readDataDir } from '#tests/fakes/storyblok/read-data-dir.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
+import { startFakeStripe, stripeEnv, type FakeStripe } from '#tests/fakes/stripe/server.ts';
 import { createAccount, signIn, uniqueEmail } from '#tests/support/auth-client.ts';
 import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { testEndpoint } from '#tests/support/test-endpoint.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { apiFailure as failure } from '#tests/support/api-failure.ts';
 
 /** Who may call an endpoint: anyone, any signed-in user, the holder of an invitation, or a least role. */
 type Access = 'public' | 'signed-in' | 'invited' | Role;
@@ -28,6 +30,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/health': 'public',
   'GET /api/site': 'public',
   'POST /api/webhooks/storyblok': 'public',
+  'POST /api/stripe/webhook': 'public',
   'GET /api/connect/panel_config': 'public',
   'POST /api/connect/session': 'public',
   'GET /api/me': 'signed-in',
@@ -74,6 +77,8 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/spaces/:id/approve_user': 'admin',
   'POST /api/spaces/:id/change_role': 'admin',
   'DELETE /api/spaces/:id': 'owner',
+  'POST /api/spaces/:id/subscription/checkout': 'owner',
+  'GET /api/spaces/:id/subscription/portal': 'owner',
 };
 
 interface WalkRequest {
@@ -102,6 +107,7 @@ let throwawaySpaces = 0;
 const otherPat = 'other-team-pat';
 
 let storyblok: FakeStoryblok;
+let stripe: FakeStripe;
 let server: TestServer;
 let ids: WalkIds;
 /** Access tokens of the walk's space members by role, and of an outsider who owns another space. */
@@ -277,6 +283,8 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
     await setSubject('joined');
     return { params: { id: ids.spaceId }, body: { user_id: ids.subjectId, role: 'viewer' } };
   },
+  'POST /api/spaces/:id/subscription/checkout': () => ({ params: { id: ids.spaceId } }),
+  'GET /api/spaces/:id/subscription/portal': () => ({ params: { id: ids.spaceId }, query: { back_to: '/spaces' } }),
   // The owner really deletes, and every other request still needs the walk's space: each caller gets a
   // throwaway space of its own, with the walk's members in their roles.
   'DELETE /api/spaces/:id': async () => {
@@ -297,15 +305,6 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
     return { params: { id: space.id } };
   },
 };
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 async function waitForFirstSync(api: ApiClient, spaceId: number): Promise<void> {
   for (let attempt = 0; attempt < 200; attempt += 1) {
@@ -345,7 +344,13 @@ async function twoSpaces() {
 
 beforeAll(async () => {
   storyblok = await startFakeStoryblok({ data: await twoSpaces() });
-  server = await startTestServer({ env: { STORYBLOK_MAPI_URL: storyblok.mapiUrl } });
+  stripe = await startFakeStripe();
+  server = await startTestServer({
+    env: {
+      STORYBLOK_MAPI_URL: storyblok.mapiUrl,
+      ...stripeEnv(stripe),
+    },
+  });
   const owner = await connectBasicSpace(server, 'walk-owner');
   ownerApi = owner.api;
   const spaceId = owner.spaceId;
@@ -393,6 +398,11 @@ beforeAll(async () => {
     select: { id: true },
   });
   const subject = await createAccount(server, uniqueEmail('walk-subject'));
+  // A subscribed space: its owner's checkout is refused as already subscribed, and its portal opens.
+  stripe.state.customers.set('cus_walk', { id: 'cus_walk', object: 'customer' });
+  await server.prisma.subscription.create({
+    data: { id: 'sub_walk', spaceId, customerId: 'cus_walk', status: 'active', priceCents: 4900 },
+  });
   ids = {
     spaceId,
     localeId,
@@ -414,6 +424,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await storyblok?.close();
+  await stripe?.close();
 });
 
 describe('the access table', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
+import { createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import { syncOneStory } from '#server/features/sync/story-sync.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
@@ -7,6 +7,7 @@ import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { createAccount, uniqueEmail } from '#tests/support/auth-client.ts';
 import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { apiFailure as failure } from '#tests/support/api-failure.ts';
 
 let storyblok: FakeStoryblok;
 let server: TestServer;
@@ -14,15 +15,6 @@ let api: ApiClient;
 let spaceId: number;
 let deId: number;
 let homeId: number;
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 const home = () => api.call('getStory', { params: { storyId: homeId }, query: { locale: 'de' } });
 const keyOf = async (field: string) => (await home()).translatable_keys.find((key) => key.key.endsWith(`:${field}`))!;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentSearchResponse } from '#contract/content-search.ts';
 import { searchStatuses, type SearchStatus } from '#contract/search-rules.ts';
-import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
+import { createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
@@ -9,6 +9,7 @@ import { createAccount, uniqueEmail } from '#tests/support/auth-client.ts';
 import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { addStory } from '#tests/support/search-content.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { apiFailure as refusal } from '#tests/support/api-failure.ts';
 
 let storyblok: FakeStoryblok;
 let server: TestServer;
@@ -19,15 +20,6 @@ const ids = { creme: 0, breakfast: 0, zebra: 0, percent: 0, recipes: 0 };
 const search = (query: { q?: string; status?: SearchStatus; locale?: string }, client = api) =>
   client.call('searchContent', { query: { space_id: spaceId, locale: 'de', ...query } });
 const names = (answer: ContentSearchResponse) => answer.stories.map((story) => story.name);
-
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 async function memberApi(role: 'viewer', prefix: string): Promise<ApiClient> {
   const session = await createAccount(server, uniqueEmail(prefix));

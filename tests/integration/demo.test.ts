@@ -51,7 +51,12 @@ async function waitFor<T>(probe: () => T | null, what: string, output: () => str
 
 describe('npm run demo', () => {
   it('serves a signed-up demo account with its synced space and AI, and stops everything on Ctrl+C', async () => {
-    const [port, storyblokPort, openAiPort] = [await freePort(), await freePort(), await freePort()];
+    const [port, storyblokPort, openAiPort, stripePort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
     const child = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/demo/demo.ts'], {
       cwd: projectRoot,
       env: {
@@ -59,6 +64,7 @@ describe('npm run demo', () => {
         PORT: String(port),
         DEMO_STORYBLOK_PORT: String(storyblokPort),
         DEMO_OPENAI_PORT: String(openAiPort),
+        DEMO_STRIPE_PORT: String(stripePort),
         DEMO_DATA_DIR: folder,
         DEMO_STORIES: '30',
         DEMO_SKIP_BUILD: '1',
@@ -86,6 +92,7 @@ describe('npm run demo', () => {
     expect(printed.url).toBe(`http://localhost:${port}`);
     expect(output).toContain(`Local Storyblok on http://127.0.0.1:${storyblokPort}`);
     expect(output).toContain(`Local OpenAI on http://127.0.0.1:${openAiPort}/v1`);
+    expect(output).toContain(`Local Stripe on http://127.0.0.1:${stripePort}`);
     const polyblokPid = Number(readFileSync(path.join(folder, 'pglite.lock'), 'utf8'));
     expect(isAlive(polyblokPid)).toBe(true);
 
@@ -138,6 +145,20 @@ describe('npm run demo', () => {
     expect(delivered.status).toBe(200);
     expect(((await delivered.json()) as { story: { full_slug: string } }).story.full_slug).toContain(story.full_slug);
 
+    // The demo space subscribes on the local Stripe's checkout page; its webhooks reach the demo's Polyblok.
+    const { url: checkout } = await client.call('startCheckout', { params: { id: space!.id } });
+    expect(checkout.startsWith(`http://127.0.0.1:${stripePort}/checkout/`)).toBe(true);
+    const paid = await fetch(checkout, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'card=4242424242424242',
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    const subscribed = (await client.call('getMe', {})).spaces.find((entry) => entry.id === space!.id)!;
+    expect(subscribed.subscription).toMatchObject({ price: 49, status: 'active' });
+    expect(subscribed.billing_portal_url).not.toBeNull();
+
     child.kill('SIGINT');
     expect(await exited, output).toBe(0);
     expect(output).toContain('Polyblok stopped.');
@@ -147,5 +168,6 @@ describe('npm run demo', () => {
     await expect(fetch(`${printed.url}/api/health`)).rejects.toThrow();
     await expect(fetch(`http://127.0.0.1:${storyblokPort}/v1/spaces`)).rejects.toThrow();
     await expect(fetch(`http://127.0.0.1:${openAiPort}/v1/models`)).rejects.toThrow();
+    await expect(fetch(`http://127.0.0.1:${stripePort}/__fake/events`)).rejects.toThrow();
   });
 });

@@ -7,7 +7,7 @@ import {
   GLOSSARY_TRANSLATED_REQUIRED,
 } from '#contract/glossary-rules.ts';
 import type { Role } from '#contract/roles.ts';
-import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
+import { createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import { glossaryFor } from '#server/features/ai/glossary-terms.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
@@ -15,6 +15,7 @@ import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { createAccount, uniqueEmail } from '#tests/support/auth-client.ts';
 import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { apiFailure as failure } from '#tests/support/api-failure.ts';
 
 let storyblok: FakeStoryblok;
 let server: TestServer;
@@ -24,15 +25,6 @@ let de: number;
 let fr: number;
 /** A space of another team (made in the database: only its ids matter here), with a language and a term. */
 let other: { spaceId: number; localeId: number; termId: number };
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 async function member(role: Role): Promise<ApiClient> {
   const email = uniqueEmail(role);

@@ -13,6 +13,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '#tests/fakes/openai/server.ts'
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
+import { startFakeStripe, stripeEnv, type FakeStripe } from '#tests/fakes/stripe/server.ts';
 import { createAccount, signIn } from '#tests/support/auth-client.ts';
 import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { snapshotDatabase, waitForIdleQueue, type DatabaseSnapshot } from '#tests/support/database-snapshot.ts';
@@ -38,6 +39,7 @@ const KB = 1024;
 /** The body limits the routes declare; the rest take the API's 100 kB, or the auth API's 16 kB. */
 const bodyLimits: Partial<Record<RouteName, number>> = {
   receiveStoryblokWebhook: 5 * KB * KB,
+  receiveStripeWebhook: KB * KB,
   saveTranslation: KB * KB,
   aiTranslate: KB * KB,
   markAsVerified: 512 * KB,
@@ -75,6 +77,7 @@ const recordsOfFailures = ['credential_failures', 'rate_buckets', 'storyblok_bud
 const frontEndPaths = ['/', '/login', '/%C0%AF', '/extension/%', '/plugin/..%2F..%2Fetc%2Fpasswd', '/assets/%E2%82'];
 
 let storyblok: FakeStoryblok;
+let stripe: FakeStripe;
 let openai: FakeOpenAI;
 let server: TestServer;
 let dist: string;
@@ -162,13 +165,19 @@ const describeAnswer = (index: number) => {
 beforeAll(async () => {
   storyblok = await startFakeStoryblok({ dataDir: basicFixture.dir });
   openai = await startFakeOpenAI({ seed: SEED });
+  stripe = await startFakeStripe();
   dist = mkdtempSync(path.join(tmpdir(), 'polyblok-hostile-dist-'));
   for (const file of ['app/index.html', 'extension/index.html', 'plugin/index.js']) {
     mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
     writeFileSync(path.join(dist, file), '<!doctype html><title>front end</title>');
   }
   server = await startTestServer({
-    env: { STORYBLOK_MAPI_URL: storyblok.mapiUrl, OPENAI_API_KEY: 'local-key', OPENAI_BASE_URL: openai.baseUrl },
+    env: {
+      STORYBLOK_MAPI_URL: storyblok.mapiUrl,
+      OPENAI_API_KEY: 'local-key',
+      OPENAI_BASE_URL: openai.baseUrl,
+      ...stripeEnv(stripe),
+    },
     // A sign-up for a taken address e-mails it once per cooldown: one that outlasts the corpus sends one e-mail,
     // before the snapshot, and the corpus's own sign-ups for that address send nothing more.
     authSettings: { limits: roomyLimits, credentialLimits: roomyCredentialLimits, mailCooldownSeconds: 24 * 3600 },
@@ -215,6 +224,7 @@ afterAll(async () => {
   await server?.close();
   await storyblok?.close();
   await openai?.close();
+  await stripe?.close();
   if (dist) rmSync(dist, { recursive: true, force: true });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '#contract/roles.ts';
-import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
+import { createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
@@ -16,6 +16,7 @@ import {
 } from '#tests/support/auth-client.ts';
 import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { apiFailure as failure } from '#tests/support/api-failure.ts';
 
 interface Person {
   api: ApiClient;
@@ -27,15 +28,6 @@ let storyblok: FakeStoryblok;
 let server: TestServer;
 let owner: Person;
 let spaceId: number;
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 function clientWith(accessToken: string): ApiClient {
   return createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => accessToken });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '#contract/roles.ts';
-import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
+import { createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import type { AiTranslator } from '#server/adapters/openai/ai-translator.ts';
 import { createAiTranslateJob } from '#server/features/ai/ai-translate.job.ts';
 import { createStorySyncJob } from '#server/features/sync/story-sync.job.ts';
@@ -16,6 +16,7 @@ import { createAccount, uniqueEmail } from '#tests/support/auth-client.ts';
 import { LogCapture } from '#tests/support/log-capture.ts';
 import { withSpaceCalls } from '#tests/support/storyblok-access.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { apiFailure as failure } from '#tests/support/api-failure.ts';
 
 interface Person {
   api: ApiClient;
@@ -38,15 +39,6 @@ async function person(prefix: string): Promise<Person> {
   const session = await createAccount(server, email);
   const api = createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => session.access_token });
   return { api, userId: session.user.id, email };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
@@ -161,8 +153,9 @@ async function useSpace(space: number, by: string): Promise<void> {
       locales: { create: [{ spaceLocaleId: de.id }] },
     },
   });
+  // A cancelled plan's record: a live subscription must be cancelled before its space may go (billing tests).
   await prisma.subscription.create({
-    data: { id: `sub_${space}`, spaceId: space, customerId: 'cus_1', status: 'active', priceCents: 4900 },
+    data: { id: `sub_${space}`, spaceId: space, customerId: 'cus_1', status: 'canceled', priceCents: 4900 },
   });
 }
 
@@ -461,6 +454,7 @@ describe('jobs of a deleted space', () => {
     });
     let asked = 0;
     const translator: AiTranslator = {
+      requestsFor: () => 1,
       async translate(input) {
         asked += 1;
         await owner.api.call('deleteSpace', { params: { id: space } });

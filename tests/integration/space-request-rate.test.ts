@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, type ApiClient } from '#kit/api/api-client.ts';
+import type { ApiClient } from '#kit/api/api-client.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { apiFailure as refusal } from '#tests/support/api-failure.ts';
 
 // A space's own ceiling on Polyblok's requests to Storyblok, below its token's rate: the setting, and the pace
 // Storyblok then sees.
@@ -15,15 +16,6 @@ let spaceId: number;
 
 const settings = (body: { storyblok_requests_per_second?: number | null; write_back_mode?: 'all' }) =>
   api.call('updateSpaceSettings', { params: { id: spaceId }, body });
-
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 async function syncToTheEnd() {
   await api.call('startSync', { params: { id: spaceId } });

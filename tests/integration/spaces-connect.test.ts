@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
+import { createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { createAccount, uniqueEmail } from '#tests/support/auth-client.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { apiFailure as failure } from '#tests/support/api-failure.ts';
 
 let storyblok: FakeStoryblok;
 let server: TestServer;
@@ -23,15 +24,6 @@ async function clientFor(email: string): Promise<{ api: ApiClient; userId: strin
     api: createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => session.access_token, fetch: recording }),
     userId: session.user.id,
   };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 async function waitForSync(api: ApiClient, id: number) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, type ApiClient } from '#kit/api/api-client.ts';
+import { createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import { createSecretBox } from '#server/crypto/secret-box.ts';
 import { basicFixture as fx } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
@@ -9,6 +9,7 @@ import { waitForMail } from '#tests/support/auth-client.ts';
 import { panelVerifier, RedirectWalker } from '#tests/support/connect-flow.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { fetchTrusting, makeTestCertificate, type TestCertificate } from '#tests/support/tls.ts';
+import { apiFailure as failure } from '#tests/support/api-failure.ts';
 
 const client = { clientId: 'polyblok-panel', clientSecret: 'polyblok-panel-secret-for-tests' };
 const panelOrigin = 'https://app.storyblok.test';
@@ -28,15 +29,6 @@ let send: typeof fetch;
 const anonymous = () => createApiClient({ baseUrl: server.baseUrl, fetch: send });
 const signedIn = (accessToken: string) =>
   createApiClient({ baseUrl: server.baseUrl, fetch: send, getAccessToken: () => accessToken });
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 /** Signs in as the panel does: a challenge, Storyblok's consent as `identity`, back on /extension/. */
 async function install(identity: OAuthIdentity, walker = new RedirectWalker(send)) {

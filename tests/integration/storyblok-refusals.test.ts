@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, type ApiClient } from '#kit/api/api-client.ts';
+import type { ApiClient } from '#kit/api/api-client.ts';
 import { writeBackStory } from '#server/features/write-back/write-back.service.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { apiFailure as failure } from '#tests/support/api-failure.ts';
 
 // Each way Storyblok refuses, through the local Storyblok, as the admin who meets it reads it: adding a space,
 // a sync run in Settings, a language change, a write-back.
@@ -21,15 +22,6 @@ const forbiddenToken =
   'Storyblok does not let the space’s token access the space or do this (403): its user may have lost access, or their role there may not allow it. Syncing and writing back wait until an admin gives the space, in its settings, a token of a Storyblok user who is an admin of the space.';
 const spaceGone =
   'Storyblok no longer has this space for its token (404: the space was deleted in Storyblok, or the token lost access to it): syncing and writing back wait until an admin gives the space a working token in its settings.';
-
-async function failure(call: Promise<unknown>): Promise<ApiError> {
-  const error = await call.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 /** Gives the space a token Storyblok knows, as if an admin had; `spaces` are what the token may see. */
 async function giveSpaceToken(token: string, spaces: number[]) {

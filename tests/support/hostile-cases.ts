@@ -78,6 +78,25 @@ export function hostileCases(ids: CorpusIds): RouteCase[] {
     { route: 'deleteSpace', answer: ['admin', 403], base: (caller) => ({ params: { id: spaceFor(caller, 'owner') } }) },
     { route: 'getWebhookSettings', answer: ['admin', 200], base: () => inSpace },
     {
+      route: 'startCheckout',
+      answer: ['admin', 403],
+      base: (caller) => ({ params: { id: spaceFor(caller, 'owner') } }),
+    },
+    {
+      route: 'openBillingPortal',
+      answer: ['admin', 403],
+      base: (caller) => ({ params: { id: spaceFor(caller, 'owner') }, query: { back_to: '/spaces' } }),
+    },
+    {
+      route: 'receiveStripeWebhook',
+      public: true,
+      answer: ['anonymous', 400],
+      base: () => ({
+        body: { id: 'evt_hostile', object: 'event', type: 'customer.subscription.deleted' },
+        headers: { 'stripe-signature': 't=1,v1=not-a-signature' },
+      }),
+    },
+    {
       route: 'addLanguage',
       answer: ['admin', 409],
       base: () => ({ ...inSpace, body: { code: 'de', name: 'German' } }),

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Express, Router } from 'express';
 import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
 import { createAiTranslator } from '#server/adapters/openai/ai-translator.ts';
+import { stripeFromEnv } from '#server/adapters/stripe/stripe-client.ts';
 import { createApp, type AppOptions } from '#server/app.ts';
 import { resolveSecrets, type ServerSecrets } from '#server/boot/secrets.ts';
 import type { Clock } from '#server/clock.ts';
@@ -124,7 +125,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       })
     : null;
   await queue.start([
-    ...allJobs({ prisma, mailTransport, storyblok, translator, wordsWithoutPlan: env.AI_DAILY_WORDS_WITHOUT_PLAN }),
+    ...allJobs({
+      prisma,
+      mailTransport,
+      storyblok,
+      translator,
+      wordsWithoutPlan: env.AI_DAILY_WORDS_WITHOUT_PLAN,
+      wordsOnEntryPlan: env.AI_DAILY_WORDS_ENTRY_PLAN,
+    }),
     ...(options.jobs ?? []),
   ]);
 
@@ -151,6 +159,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       secrets,
       storyblok,
       translator,
+      stripe: stripeFromEnv(env),
       clock: options.clock,
       authSettings: {
         ...options.authSettings,

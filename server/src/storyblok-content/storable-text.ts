@@ -19,6 +19,9 @@ const SURROGATE_CODES = 0xe001;
 const needsEncoding = /[\u0000\u2400\ue000]|\p{Surrogate}/u;
 const needsDecoding = /[\u2400\ue000]/;
 
+/** The two characters whose presence means a stored text differs from the text Storyblok holds. */
+export const STORED_FORM_MARKS = [NUL_SYMBOL, ESCAPE] as const;
+
 export function toStorableText(text: string): string {
   if (!needsEncoding.test(text)) return text;
   let out = '';

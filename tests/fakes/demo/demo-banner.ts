@@ -7,6 +7,7 @@ export interface BannerFacts {
   url: string;
   storyblokUrl: string;
   openAiUrl: string;
+  stripeUrl: string;
   space: DemoSpace;
   dataDir: string;
 }
@@ -34,6 +35,8 @@ export function demoBanner(facts: BannerFacts): string {
     `  E-mails     ${url}/dev/mail (sign-ups, invitations and password resets land here)`,
     `  AI          a local OpenAI stand-in on ${facts.openAiUrl}: its "translations" reverse each word's letters`,
     `              behind a [<language>] prefix and keep formatting, so you can see what AI translation does`,
+    `  Billing     a local Stripe stand-in on ${facts.stripeUrl}: subscribe in Settings with the test card`,
+    `              4242 4242 4242 4242; its billing portal cancels the plan`,
     `  Data        ${data} (npm run demo -- --reset starts over; your own data/pglite is not touched)`,
     '',
     '  Ctrl+C stops everything.',

@@ -22,6 +22,8 @@ export interface DemoSettings {
   storyblokPort: number | null;
   /** The same for the local OpenAI (DEMO_OPENAI_PORT, else 4020 or the next free one). */
   openAiPort: number | null;
+  /** The same for the local Stripe (DEMO_STRIPE_PORT, else 12111 or the next free one). */
+  stripePort: number | null;
   /** Stories of the main demo space (the spare one gets a fifth of them). */
   stories: number;
   skipBuild: boolean;
@@ -49,7 +51,8 @@ export const demoUsage = `Usage: npm run demo [-- --reset]
   --reset   delete the demo's data (${path.join('data', 'demo')}) and start over
 
 Environment: PORT (Polyblok, default 3000), DEMO_STORYBLOK_PORT (local Storyblok, default 4010 or the next
-free port), DEMO_OPENAI_PORT (local OpenAI, default 4020 or the next free port), DEMO_DATA_DIR, DEMO_STORIES
+free port), DEMO_OPENAI_PORT (local OpenAI, default 4020 or the next free port), DEMO_STRIPE_PORT (local
+Stripe, default 12111 or the next free port), DEMO_DATA_DIR, DEMO_STORIES
 (stories of a newly generated space, default 300), DEMO_SKIP_BUILD=1, LOG_LEVEL (default warn).`;
 
 /** Reads the command line and the environment; throws DemoSetupError with what to fix. */
@@ -66,6 +69,7 @@ export function readDemoSettings(argv: string[], env: NodeJS.ProcessEnv): DemoSe
     port: portFrom('PORT', env.PORT, 3000),
     storyblokPort: portFrom('DEMO_STORYBLOK_PORT', env.DEMO_STORYBLOK_PORT, null),
     openAiPort: portFrom('DEMO_OPENAI_PORT', env.DEMO_OPENAI_PORT, null),
+    stripePort: portFrom('DEMO_STRIPE_PORT', env.DEMO_STRIPE_PORT, null),
     stories,
     skipBuild: env.DEMO_SKIP_BUILD === '1' || env.DEMO_SKIP_BUILD === 'true',
     reset: argv.includes('--reset'),

@@ -10,6 +10,7 @@ import { demoBanner } from './demo-banner.ts';
 import { ensureDemoContent, storyblokDirOf } from './demo-content.ts';
 import { createLifecycle } from './demo-lifecycle.ts';
 import { startDemoOpenAi } from './demo-openai.ts';
+import { startDemoStripe } from './demo-stripe.ts';
 import { assertDemoNotRunning, assertPolyblokPortFree, databaseDirOf } from './demo-preflight.ts';
 import { DemoSetupError, demoUsage, readDemoSettings, type DemoSettings } from './demo-settings.ts';
 import { connectDemoSpace } from './demo-space.ts';
@@ -67,20 +68,32 @@ async function run(settings: DemoSettings): Promise<void> {
   life.onStop(() => openAi.close());
   say(`Local OpenAI on ${openAi.baseUrl}`);
 
+  const stripe = await startDemoStripe(settings.stripePort);
+  life.onStop(() => stripe.close());
+  say(`Local Stripe on ${stripe.baseUrl}`);
+
   say('Starting Polyblok...');
   const newDatabase = !existsSync(databaseDirOf(settings.dataDir));
   const started = spawnPolyblok({
-    env: polyblokEnv(settings, storyblok.baseUrl, openAi.env),
+    env: polyblokEnv(settings, storyblok.baseUrl, { ...openAi.env, ...stripe.env }),
     log: (line) => say(`  polyblok │ ${line}`),
   });
   polyblok = started;
   life.onStop(() => started.stop());
   const url = await started.ready;
+  stripe.sendWebhooksTo(url);
 
   const accessToken = await signInDemoAccount(url, say, { newDatabase });
   const space = await connectDemoSpace({ baseUrl: url, accessToken, log: say, signal: interrupted.signal });
   say(
-    demoBanner({ url, storyblokUrl: storyblok.baseUrl, openAiUrl: openAi.baseUrl, space, dataDir: settings.dataDir }),
+    demoBanner({
+      url,
+      storyblokUrl: storyblok.baseUrl,
+      openAiUrl: openAi.baseUrl,
+      stripeUrl: stripe.baseUrl,
+      space,
+      dataDir: settings.dataDir,
+    }),
   );
 
   void started.exited.then(async (code) => {

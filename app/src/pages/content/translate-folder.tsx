@@ -4,13 +4,15 @@ import { modals } from '@mantine/modals';
 import { IconSparkles } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { TranslationBatch } from '#contract/content-writes.ts';
+import type { FolderRunEstimate, TranslationBatch } from '#contract/content-writes.ts';
+import { isFolderRunEstimate, startedRun } from '#contract/folder-run-rules.ts';
 import type { SpaceLocale } from '#contract/spaces.ts';
 import { accountKeys } from '#kit/data/account.queries.ts';
 import { useApi } from '#kit/api/api-context.tsx';
 import { batchQueryOptions, contentKeys, isBatchRunning } from '#kit/editor/content.queries.ts';
 import { formatCount, formatQuantity } from '#kit/format/format.ts';
 import { notifyError, notifySuccess } from '#kit/components/notify.ts';
+import { FolderRunCost } from './folder-run-cost.tsx';
 import { useFolderRun, type FolderRun } from './folder-run.ts';
 
 export interface TranslateFolderProps {
@@ -51,11 +53,9 @@ export function TranslateFolder({ spaceId, folderId, folderName, locale }: Trans
   const batch = useQuery({ ...batchQueryOptions(api, run?.batchId ?? ''), enabled: run !== null });
   const seen = useRef<{ id: string; done: number; status: string } | null>(null);
 
+  const body = { space_id: spaceId, folder_id: folderId, space_locale_id: locale.id };
   const start = useMutation({
-    mutationFn: () =>
-      api.call('translateFolder', {
-        body: { space_id: spaceId, folder_id: folderId, space_locale_id: locale.id },
-      }),
+    mutationFn: async () => startedRun(await api.call('translateFolder', { body })),
     onSuccess: (started) => {
       if (started.total === 0) {
         notifySuccess(
@@ -93,7 +93,14 @@ export function TranslateFolder({ spaceId, folderId, folderName, locale }: Trans
     }
   }, [batch.data, run, setRun, client, spaceId]);
 
-  const confirm = () =>
+  const confirm = (estimate: FolderRunEstimate) => {
+    if (estimate.keys === 0) {
+      notifySuccess(
+        'Nothing to translate',
+        `Every key in “${folderName}” already has a translation in ${locale.name}.`,
+      );
+      return;
+    }
     modals.openConfirmModal({
       title: 'Translate folder with AI',
       children: (
@@ -102,15 +109,29 @@ export function TranslateFolder({ spaceId, folderId, folderName, locale }: Trans
             Every key of <strong>{folderName}</strong> and its subfolders that has no translation in{' '}
             <strong>{locale.name}</strong> yet is translated with AI. Existing translations are kept.
           </Text>
+          <FolderRunCost estimate={estimate} />
           <Text fz="sm" c="dimmed">
-            The translations arrive as unverified, and count against the space&apos;s AI words for today. You can stop
-            the run at any time.
+            The translations arrive as unverified. You can stop the run at any time; only what was translated by then
+            counts.
           </Text>
         </Stack>
       ),
       labels: { confirm: 'Translate', cancel: 'Cancel' },
+      confirmProps: { disabled: estimate.quota_left_after < 0 },
       onConfirm: () => start.mutate(),
     });
+  };
+
+  // The cost comes first: what the run takes is shown before anyone starts it.
+  const estimate = useMutation({
+    mutationFn: async () => {
+      const answer = await api.call('translateFolder', { body: { ...body, dry_run: true } });
+      if (!isFolderRunEstimate(answer)) throw new Error('the dry run started a run');
+      return answer;
+    },
+    onSuccess: confirm,
+    onError: (error) => notifyError('Folder not translated', error, 'What the run would take could not be read.'),
+  });
 
   const data = batch.data && batch.data.id === run?.batchId ? batch.data : null;
   const finished = data ? data.done + data.failed : 0;
@@ -123,9 +144,9 @@ export function TranslateFolder({ spaceId, folderId, folderName, locale }: Trans
         variant="light"
         fullWidth
         leftSection={<IconSparkles size={16} />}
-        loading={start.isPending}
+        loading={start.isPending || estimate.isPending}
         disabled={run !== null}
-        onClick={confirm}
+        onClick={() => estimate.mutate()}
       >
         Translate folder with AI
       </Button>

@@ -1,62 +1,75 @@
-import { Badge, Button, Group, List, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, List, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconCreditCard } from '@tabler/icons-react';
+import { paymentFailed } from '#contract/billing-rules.ts';
 import type { SpaceSettings } from '#contract/space-settings.ts';
 import { ContentCard } from '#kit/components/content-card.tsx';
-import { formatCount, formatDate } from '#kit/format/format.ts';
+import { formatCount } from '#kit/format/format.ts';
 import { useCurrentSpace } from '../../space/current-space.ts';
+import { AiUsage } from './ai-usage.tsx';
 import { billingPortalLink } from './billing-link.ts';
+import { PaymentWarning, PlanBadge, PlanDate, SubscribeButton } from './plan-state.tsx';
+import { useCheckoutReturn } from './use-checkout-return.ts';
 
 /** Spec section 9: the Entry Plan and its placeholder price. */
 const ENTRY_PLAN_PRICE = 49;
 const ENTRY_PLAN_DAILY_WORDS = 1000;
 
-function AiUsage({ usage }: { usage: SpaceSettings['ai_usage'] }) {
-  const percent = usage.daily_words > 0 ? Math.min(100, (usage.words_today / usage.daily_words) * 100) : 100;
+/** This page, for the portal's return button: without the checkout's mark, which would wait for a new plan. */
+function backHere(): string {
+  const search = new URLSearchParams(window.location.search);
+  search.delete('checkout');
+  const query = search.toString();
+  return `${window.location.pathname}${query ? `?${query}` : ''}`;
+}
+
+/** What the card says below the plan when the space has no subscription. */
+function NoSubscription({ billing, owner }: { billing: boolean | undefined; owner: boolean }) {
+  if (billing === undefined) return null;
+  const text = !billing
+    ? 'Plans are managed by the operator of this Polyblok. AI translation works within the daily allowance below.'
+    : owner
+      ? 'This space has no subscription. Subscribe to the Entry Plan for its AI allowance; until then AI translation works within the daily allowance below.'
+      : 'This space has no subscription. Only the space’s owner can subscribe.';
   return (
-    <Stack gap={6}>
-      <Group justify="space-between" gap="sm">
-        <Text fz="sm" fw={600}>
-          AI words today
-        </Text>
-        <Text fz="sm" c="dimmed" data-testid="ai-usage">
-          {formatCount(usage.words_today)} of {formatCount(usage.daily_words)} words
-        </Text>
-      </Group>
-      <Progress value={percent} color={percent >= 100 ? 'red' : 'brand'} radius="xl" aria-label="AI words used today" />
-      {usage.words_reserved > 0 && (
-        <Text fz="xs" c="dimmed" data-testid="ai-reserved">
-          {formatCount(usage.words_reserved)} more held by AI translations under way: charged as they arrive, given back
-          if they fail or are cancelled.
-        </Text>
-      )}
-      <Text fz="xs" c="dimmed">
-        The allowance renews every day at midnight (UTC).
-      </Text>
-    </Stack>
+    <Text fz="sm" c="dimmed" data-testid="no-subscription">
+      {text}
+    </Text>
   );
 }
 
-/** The space's plan: Entry Plan with its AI allowance, and the billing portal when billing is set up. */
+/**
+ * The space's plan: the Entry Plan with its AI allowance; for the owner, Stripe Checkout to subscribe and the
+ * billing portal to manage it; without Stripe, a word that the operator manages plans.
+ */
 export function SubscriptionCard({ settings }: { settings: SpaceSettings | undefined }) {
   const { space, can } = useCurrentSpace();
   const subscription = space.subscription;
   const price = subscription?.price ?? ENTRY_PLAN_PRICE;
   const portal = space.billing_portal_url;
+  const owner = can('subscription');
+  const billing = settings?.billing_enabled;
+  const here = backHere();
+  const confirming = useCheckoutReturn(subscription !== null);
   return (
     <ContentCard
       title="Subscription"
       subtitle="The plan pays for AI translation and keeps the space in step with Storyblok."
       rightSection={
-        portal &&
-        can('subscription') && (
-          <Button
-            component="a"
-            href={billingPortalLink(portal, window.location.href)}
-            variant="default"
-            leftSection={<IconCreditCard size={16} />}
-          >
-            Manage subscription
-          </Button>
+        owner && (
+          <Group gap="xs">
+            {/* After a cancellation the portal still holds the invoices, and the space can subscribe again. */}
+            {portal && (
+              <Button
+                component="a"
+                href={billingPortalLink(portal, here)}
+                variant="default"
+                leftSection={<IconCreditCard size={16} />}
+              >
+                Manage subscription
+              </Button>
+            )}
+            {billing && !subscription && !confirming && <SubscribeButton spaceId={space.id} />}
+          </Group>
         )
       }
     >
@@ -67,9 +80,7 @@ export function SubscriptionCard({ settings }: { settings: SpaceSettings | undef
               <Text fw={700} fz="lg">
                 Entry Plan
               </Text>
-              <Badge color={subscription ? 'green' : 'gray'} variant="light">
-                {subscription ? 'Active' : 'No subscription'}
-              </Badge>
+              <PlanBadge subscription={subscription} />
             </Group>
             <List
               fz="sm"
@@ -92,18 +103,18 @@ export function SubscriptionCard({ settings }: { settings: SpaceSettings | undef
           </Text>
         </Group>
       </Paper>
-      {subscription?.next_billing_date && (
-        <Text fz="sm" c="dimmed">
-          Next billing date: {formatDate(subscription.next_billing_date)}
+      {subscription && <PlanDate subscription={subscription} />}
+      {subscription && paymentFailed(subscription.status) && <PaymentWarning />}
+      {confirming ? (
+        <Text fz="sm" c="dimmed" data-testid="checkout-confirming">
+          {confirming === 'waiting'
+            ? 'Payment received: waiting for Stripe to confirm the subscription…'
+            : 'Stripe has not confirmed the subscription yet. Reload this page in a few minutes.'}
         </Text>
+      ) : (
+        !subscription && <NoSubscription billing={billing} owner={owner} />
       )}
-      {!subscription && (
-        <Text fz="sm" c="dimmed">
-          This space has no subscription{portal ? '' : ', and billing is not set up on this Polyblok server'}. AI
-          translation still works within the daily allowance below.
-        </Text>
-      )}
-      {portal && !can('subscription') && (
+      {subscription && !owner && (
         <Text fz="sm" c="dimmed">
           Only the space’s owner manages the subscription.
         </Text>

@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { paymentFailed } from '#contract/billing-rules.ts';
 import type { Space } from '#contract/spaces.ts';
 import { CompletionBar } from '#kit/components/completion-bar.tsx';
 import { spaceCompletion } from '#kit/format/completion.ts';
@@ -37,6 +38,12 @@ function StatusBadge({ space }: { space: Space }) {
     return (
       <Badge color="red" variant="light">
         Invalid Token
+      </Badge>
+    );
+  if (space.subscription && paymentFailed(space.subscription.status))
+    return (
+      <Badge color="orange" variant="light">
+        Payment failed
       </Badge>
     );
   if (space.sync_batch_id)

@@ -32,6 +32,8 @@ export { AiUnavailableError, type AiFailureKind } from './model-errors.ts';
 
 export interface AiTranslator {
   translate(input: AiTranslateInput): Promise<AiTranslateResult>;
+  /** The model requests `translate` makes for these items when every answer passes its checks. */
+  requestsFor(items: AiItem[]): number;
 }
 
 export interface AiTranslatorOptions {
@@ -157,7 +159,12 @@ export function createAiTranslator(options: AiTranslatorOptions): AiTranslator {
     }
   }
 
+  const maxChars = options.maxCharsPerRequest ?? 12_000;
+  const maxItems = options.maxItemsPerRequest ?? 80;
+  const needsModel = (item: AiItem) => item.text.trim() !== '';
+
   return {
+    requestsFor: (items) => chunk(items.filter(needsModel), maxChars, maxItems).length,
     async translate(input) {
       const result: AiTranslateResult = {
         translations: new Map(),
@@ -165,10 +172,8 @@ export function createAiTranslator(options: AiTranslatorOptions): AiTranslator {
         requests: 0,
         usage: { promptTokens: 0, completionTokens: 0 },
       };
-      const maxChars = options.maxCharsPerRequest ?? 12_000;
-      const maxItems = options.maxItemsPerRequest ?? 80;
-      const pending = input.items.filter((item) => item.text.trim() !== '');
-      for (const item of input.items) if (item.text.trim() === '') result.translations.set(item.id, item.text);
+      const pending = input.items.filter(needsModel);
+      for (const item of input.items) if (!needsModel(item)) result.translations.set(item.id, item.text);
       const retry: AiItem[] = [];
       for (const items of chunk(pending, maxChars, maxItems)) {
         const answers = await ask(input, items, result);

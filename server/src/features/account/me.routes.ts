@@ -5,6 +5,6 @@ import { getAccount, type MeDeps } from './me.service.ts';
 
 export function meRoutes(bind: BindRoute, deps: MeDeps): Router {
   const router = Router();
-  bind(router, getMe, ({ auth }) => getAccount(deps, auth.userId));
+  bind(router, getMe, ({ auth }) => getAccount(deps, auth));
   return router;
 }

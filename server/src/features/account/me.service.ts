@@ -3,6 +3,8 @@ import type { MeResponse } from '#contract/me.ts';
 import type { Space } from '#contract/spaces.ts';
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
+import type { AuthInfo } from '../../http/auth-info.ts';
+import { portalUrlFor, type BillingDeps } from '../billing/index.ts';
 import { spaceViewSelect, toSpace } from './space-view.ts';
 
 export interface MeDeps {
@@ -11,6 +13,7 @@ export interface MeDeps {
   crispWebsiteId: string | undefined;
   /** The delivery API that serves a region's spaces (the configured Storyblok). */
   cdnUrlOf: (region: Space['region']) => string;
+  billing: Pick<BillingDeps, 'stripe' | 'siteUrl' | 'linkPasses'>;
 }
 
 /** Crisp's identity verification: HMAC-SHA256 of the e-mail with the website's secret, in hex. */
@@ -19,9 +22,9 @@ export function crispSignature(secret: string | undefined, email: string): strin
 }
 
 /** The signed-in account with every space it belongs to, is invited to, or asked to join. */
-export async function getAccount(deps: MeDeps, userId: string): Promise<MeResponse> {
+export async function getAccount(deps: MeDeps, auth: AuthInfo): Promise<MeResponse> {
   const user = await deps.prisma.user.findUnique({
-    where: { id: userId },
+    where: { id: auth.userId },
     select: {
       id: true,
       name: true,
@@ -39,6 +42,12 @@ export async function getAccount(deps: MeDeps, userId: string): Promise<MeRespon
     email: user.email,
     crisp_signature: crispSignature(deps.crispSecret, user.email),
     crisp_website_id: deps.crispWebsiteId ?? null,
-    spaces: user.memberships.map((membership) => toSpace(membership.space, membership, deps.cdnUrlOf)),
+    spaces: user.memberships.map((membership) => {
+      // The portal is the owner's, and there is one only once the space has a Stripe customer.
+      const owns = membership.status === 'joined' && membership.role === 'owner';
+      const portal =
+        owns && membership.space.subscription ? portalUrlFor(deps.billing, auth, membership.space.id) : null;
+      return toSpace(membership.space, membership, deps.cdnUrlOf, portal);
+    }),
   };
 }

@@ -1,3 +1,4 @@
+import { isShownSubscription } from '#contract/billing-rules.ts';
 import type { Space } from '#contract/spaces.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { localeViewSelect, toSpaceLocale, toStoryblokRegion } from '../spaces/index.ts';
@@ -23,7 +24,9 @@ export const spaceViewSelect = {
     select: { role: true, status: true, createdAt: true, user: { select: { id: true, name: true, email: true } } },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   },
-  subscription: { select: { id: true, status: true, priceCents: true, nextBillingDate: true } },
+  subscription: {
+    select: { id: true, status: true, priceCents: true, nextBillingDate: true, cancelAtPeriodEnd: true },
+  },
 } satisfies Prisma.SpaceSelect;
 
 export type SpaceViewRow = Prisma.SpaceGetPayload<{ select: typeof spaceViewSelect }>;
@@ -42,14 +45,20 @@ const pivot = (membership: OwnMembership) => ({
 
 /**
  * A space as one of its members sees it. Someone who has only asked to join sees no member list and no
- * preview token: those belong to the space's people, not to whoever knocks.
+ * preview token: those belong to the space's people, not to whoever knocks. `portalUrl` is the billing portal
+ * link, for the owner of a space with a Stripe customer.
  */
-export function toSpace(space: SpaceViewRow, own: OwnMembership, cdnUrlOf: (region: Space['region']) => string): Space {
+export function toSpace(
+  space: SpaceViewRow,
+  own: OwnMembership,
+  cdnUrlOf: (region: Space['region']) => string,
+  portalUrl: string | null,
+): Space {
   const admitted = own.status !== 'requesting';
   const joined = own.status === 'joined';
   const keys = space.translatableKeysCount;
   const region = toStoryblokRegion(space.region, space.storyblokSpaceId);
-  const subscription = space.subscription && space.subscription.status !== 'canceled' ? space.subscription : null;
+  const subscription = space.subscription && isShownSubscription(space.subscription.status) ? space.subscription : null;
   return {
     id: space.id,
     name: space.name,
@@ -76,10 +85,11 @@ export function toSpace(space: SpaceViewRow, own: OwnMembership, cdnUrlOf: (regi
           id: subscription.id,
           next_billing_date: subscription.nextBillingDate?.toISOString() ?? null,
           price: subscription.priceCents / 100,
+          status: subscription.status,
+          cancel_at_period_end: subscription.cancelAtPeriodEnd,
         }
       : null,
-    // Billing comes with Stripe (a later issue); without it there is no portal.
-    billing_portal_url: null,
+    billing_portal_url: portalUrl,
     preview_token: joined ? space.previewToken : null,
   };
 }

@@ -9,6 +9,8 @@ export interface AiDeps {
   /** Null when no model is configured: AI features then say so. */
   translator: AiTranslator | null;
   wordsWithoutPlan: number;
+  /** AI words per day on the Entry Plan (AI_DAILY_WORDS_ENTRY_PLAN); 1,000 unless said. */
+  wordsOnEntryPlan?: number | undefined;
 }
 
 /** What the AI job works with: its follow-up work goes through the queue running it. */

@@ -1,9 +1,16 @@
+import { hasPlanAllowance } from '#contract/billing-rules.ts';
 import type { Database, DatabaseTransaction } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 
-/** The Entry Plan's AI allowance (specification section 9). */
+/** The Entry Plan's AI allowance (specification section 9), unless AI_DAILY_WORDS_ENTRY_PLAN says otherwise. */
 export const ENTRY_PLAN_DAILY_WORDS = 1000;
+
+/** AI words per day without a plan and on the Entry Plan (AI_DAILY_WORDS_WITHOUT_PLAN, AI_DAILY_WORDS_ENTRY_PLAN). */
+export interface PlanWords {
+  wordsWithoutPlan: number;
+  wordsOnEntryPlan?: number | undefined;
+}
 
 /** Words held for a value being translated for the editor outlive any answer the model can still give. */
 const HOLD_MINUTES = 15;
@@ -24,9 +31,16 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 const fmt = (words: number) => words.toLocaleString('en-US');
 
-export async function dailyAllowance(prisma: Database, spaceId: number, withoutPlan: number): Promise<number> {
+/**
+ * Today's allowance of the space: the plan's while its subscription is paid or in trial, the unpaid one
+ * otherwise (a failed payment, a cancelled plan, or billing off). Words already charged today stay charged
+ * whatever the plan becomes: the allowance changes, the day's usage does not.
+ */
+export async function dailyAllowance(prisma: Database, spaceId: number, words: PlanWords): Promise<number> {
   const subscription = await prisma.subscription.findUnique({ where: { spaceId }, select: { status: true } });
-  return subscription && subscription.status !== 'canceled' ? ENTRY_PLAN_DAILY_WORDS : withoutPlan;
+  return subscription && hasPlanAllowance(subscription.status)
+    ? (words.wordsOnEntryPlan ?? ENTRY_PLAN_DAILY_WORDS)
+    : words.wordsWithoutPlan;
 }
 
 /**

@@ -35,7 +35,7 @@ export async function aiTranslateValue(
   const source = normalizeValue(key.fieldType, input.value);
   if (source.empty) return { content: input.value };
   const words = countWords(source.valueText);
-  const allowance = await dailyAllowance(prisma, spaceId, deps.wordsWithoutPlan);
+  const allowance = await dailyAllowance(prisma, spaceId, deps);
   const details = await prisma.translatableKey.findUniqueOrThrow({
     where: { id: key.id },
     select: { component: true, field: true },

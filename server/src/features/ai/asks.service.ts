@@ -25,7 +25,7 @@ export async function askForKeys(
   scope: AskScope,
 ): Promise<{ batchId: string; asked: number; words: number }> {
   const { prisma } = deps;
-  const allowance = await dailyAllowance(prisma, spaceId, deps.wordsWithoutPlan);
+  const allowance = await dailyAllowance(prisma, spaceId, deps);
   const found = await prisma.translatableKey.count({ where: { id: { in: keyIds }, spaceId } });
   if (found !== keyIds.length)
     throw new AppError('not_found', 'Some of these keys are not in the space any more; reload the story.');

@@ -89,7 +89,20 @@ export async function translateFolder(
   input: { folder_id?: number | null | undefined; space_locale_id: number },
 ): Promise<TranslationBatch> {
   requireTranslator(deps);
-  const { prisma } = deps;
+  const { locale, keyIds } = await missingInFolder(deps.prisma, spaceId, input);
+  const { batchId } = await askForKeys(deps, spaceId, userId, locale.id, keyIds, {
+    scope: 'folder',
+    storyNodeId: input.folder_id ?? null,
+  });
+  return getBatch(deps.prisma, batchId);
+}
+
+/** The keys of the folder's whole subtree (the whole space at the root) without a translation in the locale. */
+export async function missingInFolder(
+  prisma: Database,
+  spaceId: number,
+  input: { folder_id?: number | null | undefined; space_locale_id: number },
+): Promise<{ locale: { id: number }; keyIds: number[] }> {
   const locale = await localeInSpace(prisma, spaceId, input.space_locale_id);
   let path: string | null = null;
   if (input.folder_id) {
@@ -112,15 +125,7 @@ export async function translateFolder(
     },
     select: { id: true },
   });
-  const { batchId } = await askForKeys(
-    deps,
-    spaceId,
-    userId,
-    locale.id,
-    keys.map((key) => key.id),
-    { scope: 'folder', storyNodeId: input.folder_id ?? null },
-  );
-  return getBatch(prisma, batchId);
+  return { locale, keyIds: keys.map((key) => key.id) };
 }
 
 /**

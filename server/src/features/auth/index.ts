@@ -13,3 +13,4 @@ export {
   type InvitedAccount,
 } from './invite.service.ts';
 export { refreshGrant, startSession, type ClientInfo } from './sessions.service.ts';
+export { createLinkPasses, type LinkPasses } from './link-passes.ts';

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/prisma.ts';
 import { localeInSpace } from './content-scope.ts';
 import { resolveKey, type KeyRef } from './key-lookup.ts';
-import { keyViewSelect, statusOf } from './key-view.ts';
+import { flatKeyRow, keyViewSelect, statusOf } from './key-view.ts';
 
 /** The other keys of the space with the same source text, with their status and translation in the locale. */
 export async function getAssociatedKeys(
@@ -23,7 +23,7 @@ export async function getAssociatedKeys(
     }),
   ]);
   return {
-    content_keys: rows.map((row) => ({
+    content_keys: rows.map(flatKeyRow).map((row) => ({
       id: row.id,
       key: row.key,
       story_id: row.storyId,
@@ -31,8 +31,8 @@ export async function getAssociatedKeys(
       status: statusOf(row),
       value: row.value,
       value_text: row.valueText,
-      translated_key_value: row.translations[0]?.value ?? null,
-      translated_key_value_text: row.translations[0]?.valueText ?? null,
+      translated_key_value: row.translation?.value ?? null,
+      translated_key_value_text: row.translation?.valueText ?? null,
     })),
     metadata: { total, page: query.page, per_page: query.per_page },
   };

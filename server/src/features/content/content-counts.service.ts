@@ -1,4 +1,5 @@
 import type { Database } from '../../db/prisma.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
 
 type Tx = Parameters<Parameters<Database['$transaction']>[0]>[0];
 
@@ -51,11 +52,16 @@ export interface CountChange {
  * A story without statistics in the language yet had nothing counted there.
  */
 export async function addToCounts(tx: Tx, spaceId: number, change: CountChange): Promise<void> {
+  await tx.$executeRaw`WITH ${countChangeSql(spaceId, change)} SELECT 1`;
+}
+
+/** `addToCounts` as the WITH items of a statement that makes the change itself (one round trip for both). */
+export function countChangeSql(spaceId: number, change: CountChange): Prisma.Sql {
   const { storyId, spaceLocaleId, translated, verified } = change;
   // Removing a translation is no new translation: the time of the last one stays.
   const at = translated >= 0 ? new Date() : null;
-  await tx.$executeRaw`
-    WITH stats AS (
+  return Prisma.sql`
+    count_story AS (
       INSERT INTO story_locale_stats (story_id, space_locale_id, translated_count, verified_count, last_translation_at)
       VALUES (${storyId}, ${spaceLocaleId}, ${translated}, ${verified}, ${at}::timestamptz)
       ON CONFLICT (story_id, space_locale_id) DO UPDATE SET
@@ -63,15 +69,17 @@ export async function addToCounts(tx: Tx, spaceId: number, change: CountChange):
         verified_count = story_locale_stats.verified_count + EXCLUDED.verified_count,
         last_translation_at = greatest(story_locale_stats.last_translation_at, EXCLUDED.last_translation_at)
     ),
-    languages AS (
+    count_language AS (
       UPDATE space_locales SET
         translated_key_count = translated_key_count + ${translated},
         verified_key_count = verified_key_count + ${verified},
         last_translation_at = greatest(last_translation_at, ${at}::timestamptz)
       WHERE id = ${spaceLocaleId}
-    )
-    UPDATE spaces SET translated_keys_count = translated_keys_count + ${translated}
-    WHERE id = ${spaceId} AND ${translated} <> 0`;
+    ),
+    count_space AS (
+      UPDATE spaces SET translated_keys_count = translated_keys_count + ${translated}
+      WHERE id = ${spaceId} AND ${translated} <> 0
+    )`;
 }
 
 /**

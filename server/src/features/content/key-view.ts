@@ -34,7 +34,19 @@ export function keyViewSelect(spaceLocaleId: number) {
   } satisfies Prisma.TranslatableKeySelect;
 }
 
-export type KeyViewRow = Prisma.TranslatableKeyGetPayload<{ select: ReturnType<typeof keyViewSelect> }>;
+type KeyViewPayload = Prisma.TranslatableKeyGetPayload<{ select: ReturnType<typeof keyViewSelect> }>;
+
+/** A key with its translation and AI ask in one locale, as a key answer is built from it. */
+export type KeyViewRow = Omit<KeyViewPayload, 'translations' | 'asks'> & {
+  translation: KeyViewPayload['translations'][number] | null;
+  ask: KeyViewPayload['asks'][number] | null;
+};
+
+/** A key read through `keyViewSelect`, with its one translation and ask in the locale taken out of their lists. */
+export function flatKeyRow<T extends KeyViewPayload>(row: T): Omit<T, 'translations' | 'asks'> & KeyViewRow {
+  const { translations, asks, ...key } = row;
+  return { ...key, translation: translations[0] ?? null, ask: asks[0] ?? null };
+}
 
 /**
  * The status of a key in a locale (spec section 4): an AI ask under way shows as translation_requested;
@@ -42,9 +54,8 @@ export type KeyViewRow = Prisma.TranslatableKeyGetPayload<{ select: ReturnType<t
  * unverified else.
  */
 export function statusOf(row: KeyViewRow): KeyStatus {
-  const ask = row.asks[0];
+  const { ask, translation } = row;
   if (ask && ask.status !== 'failed') return 'translation_requested';
-  const translation = row.translations[0];
   if (!translation) return 'missing';
   return translation.referenceHash === row.hash ? 'verified' : 'unverified';
 }
@@ -58,8 +69,7 @@ function glossaryIssues(value: unknown): TranslatableKey['glossary_issues'] {
 }
 
 export function toKeyView(row: KeyViewRow): TranslatableKey {
-  const translation = row.translations[0] ?? null;
-  const ask = row.asks[0] ?? null;
+  const { translation, ask } = row;
   const outdated = translation !== null && translation.referenceHash !== null && translation.referenceHash !== row.hash;
   return {
     id: row.id,

@@ -24,7 +24,8 @@ export async function spaceSyncing(prisma: Database, spaceId: number): Promise<b
  * whichever process runs the sync (the mark lives in the database, not in a process).
  */
 export async function askForImport(prisma: Database, spaceId: number, node: ImportState & { id: number }) {
-  if (!stillImporting(node, await spaceSyncing(prisma, spaceId))) return false;
+  // Only a story without content asks whether the space syncs.
+  if (!stillImporting(node, true) || !(await spaceSyncing(prisma, spaceId))) return false;
   await prisma.storyNode.updateMany({
     where: { id: node.id, importWantedAt: null },
     data: { importWantedAt: new Date() },

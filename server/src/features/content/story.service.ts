@@ -3,9 +3,9 @@ import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import { writeBackStateOf } from '../write-back/index.ts';
 import { localeByCode } from './content-scope.ts';
-import { keyViewSelect, toKeyView } from './key-view.ts';
 import { editingNow } from './presence.service.ts';
 import { askForImport } from './story-import-state.ts';
+import { readStoryKeys } from './story-keys.ts';
 
 /** A story with every translatable key in the editor's order, its status and translation in the locale. */
 export async function getStoryDetail(
@@ -37,14 +37,13 @@ export async function getStoryDetail(
   if (!node || node.isFolder)
     throw new AppError('not_found', 'This story is not in the space (it may have been deleted in Storyblok).');
   const locale = await localeByCode(prisma, node.spaceId, localeCode);
-  const importing = await askForImport(prisma, node.spaceId, node);
-  const rows = await prisma.translatableKey.findMany({
-    where: { storyId },
-    orderBy: [{ position: 'asc' }, { id: 'asc' }],
-    select: keyViewSelect(locale.id),
-  });
-  const keys = rows.map(toKeyView);
-  const writeBack = await writeBackStateOf(prisma, storyId, locale.id);
+  // Independent reads, each on a connection of its own where the pool has them.
+  const [importing, keys, writeBack, editing] = await Promise.all([
+    askForImport(prisma, node.spaceId, node),
+    readStoryKeys(prisma, storyId, locale.id),
+    writeBackStateOf(prisma, storyId, locale.id),
+    editingNow(prisma, storyId, userId),
+  ]);
   const count = (status: string) => keys.filter((key) => key.status === status).length;
   return {
     id: node.id,
@@ -71,7 +70,7 @@ export async function getStoryDetail(
         : null,
     importing,
     skipped_components: node.skippedComponents,
-    editing_now: await editingNow(prisma, storyId, userId),
+    editing_now: editing,
     write_back: writeBack,
     folder_id: node.parentId,
   };

@@ -1,14 +1,14 @@
 import type { TranslatableKey } from '#contract/content.ts';
 import type { Database, DatabaseTransaction } from '../../db/prisma.ts';
-import { AppError } from '../../errors.ts';
 import { declareChange, declareChangeSql } from '../../db/translation-changes.ts';
+import { AppError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { scheduleWriteBack } from '../write-back/index.ts';
-import { addToCounts, withStoryCounts, withStoryLock } from './content-counts.service.ts';
+import { pendingWriteBackSql, queueWriteBack, scheduleWriteBack } from '../write-back/index.ts';
+import { countChangeSql, withStoryCounts, withStoryLock } from './content-counts.service.ts';
 import { localeInSpace } from './content-scope.ts';
 import { keyGone, resolveKey, type KeyRef } from './key-lookup.ts';
-import { keyViewSelect, toKeyView } from './key-view.ts';
+import { readKey } from './story-keys.ts';
 import { normalizeValue } from './translation-value.ts';
 
 export interface ContentDeps {
@@ -54,8 +54,10 @@ export async function saveTranslation(
   origin: 'manual' | 'revert' = 'manual',
 ): Promise<TranslatableKey> {
   const { prisma } = deps;
-  const locale = await localeInSpace(prisma, spaceId, input.space_locale_id);
-  const key = await resolveKey(prisma, spaceId, input);
+  const [locale, key] = await Promise.all([
+    localeInSpace(prisma, spaceId, input.space_locale_id),
+    resolveKey(prisma, spaceId, input),
+  ]);
   if (input.field_type !== key.fieldType) {
     throw new AppError(
       'invalid_request',
@@ -65,67 +67,88 @@ export async function saveTranslation(
   }
   const verifying = input.reference_hash !== undefined && input.reference_hash !== null;
   const normalized = normalizeValue(key.fieldType, input.value);
-  const where = { translatableKeyId_spaceLocaleId: { translatableKeyId: key.id, spaceLocaleId: locale.id } };
+  // Every round trip under the story's lock holds every other save of the story: two statements after the lock,
+  // one to read the key and its translation as they are now, one to write the translation with its counts.
   await withStoryLock(prisma, key.storyId, async (tx) => {
-    if (input.base_updated_at !== undefined) await assertUnchangedSince(tx, where, input.base_updated_at);
-    // A manual save replaces any AI ask. The key's source and its translation as they are now, under the lock,
-    // decide how the counts move (a sync may have changed the source since the key was looked up). The same
-    // statement declares who saves, for the history the write below leaves.
-    const [now] = await tx.$queryRaw<
-      Array<{ hash: string; value_text: string; reference_hash: string | null; translated: boolean }>
-    >`
-      WITH asks AS (
-        DELETE FROM translation_asks WHERE translatable_key_id = ${key.id} AND space_locale_id = ${locale.id}
-      ),
-      declared AS (${declareChangeSql(origin, userId)})
-      SELECT k.hash, k.value_text, t.reference_hash, t.id IS NOT NULL AS translated
-      FROM translatable_keys k
-      CROSS JOIN declared
-      LEFT JOIN translations t ON t.translatable_key_id = k.id AND t.space_locale_id = ${locale.id}
-      WHERE k.id = ${key.id}`;
+    const now = await currentState(tx, key.id, locale.id, declareChangeSql(origin, userId));
     if (!now) throw keyGone();
+    if (input.base_updated_at !== undefined) assertUnchangedSince(now, input.base_updated_at);
     if (verifying && input.reference_hash !== now.hash) {
       throw new AppError(
         'source_changed',
         'The source text changed since you opened this key. Check the new source, then save again.',
       );
     }
-    const wasVerified = now.translated && now.reference_hash === now.hash;
+    const translated = now.updated_at !== null;
+    const wasVerified = translated && now.reference_hash === now.hash;
     const change = { storyId: key.storyId, spaceLocaleId: locale.id };
+    const pending = pendingWriteBackSql([key.storyId]);
     if (normalized.empty) {
-      if (!now.translated) return;
-      await tx.translation.delete({ where, select: { id: true } });
-      await addToCounts(tx, spaceId, { ...change, translated: -1, verified: wasVerified ? -1 : 0 });
+      if (!translated) return;
+      const counts = countChangeSql(spaceId, { ...change, translated: -1, verified: wasVerified ? -1 : 0 });
+      await tx.$executeRaw`
+        WITH removed AS (
+          DELETE FROM translations WHERE translatable_key_id = ${key.id} AND space_locale_id = ${locale.id}
+        ),
+        ${counts}, ${pending} SELECT 1`;
       return;
     }
-    const data = {
-      value: normalized.value as Prisma.InputJsonValue,
-      valueText: normalized.valueText,
-      isNeedingFormatting: normalized.isNeedingFormatting,
-      referenceHash: verifying ? now.hash : null,
-      verifiedSourceText: verifying ? now.value_text : null,
-      origin: 'manual' as const,
-      translatedById: userId,
-    };
-    // A person's own wording clears the glossary flags an AI translation had.
-    await tx.translation.upsert({
-      where,
-      create: { translatableKeyId: key.id, spaceLocaleId: locale.id, ...data },
-      update: { ...data, glossaryIssues: [] },
-      select: { id: true },
-    });
-    await addToCounts(tx, spaceId, {
+    const counts = countChangeSql(spaceId, {
       ...change,
-      translated: now.translated ? 0 : 1,
+      translated: translated ? 0 : 1,
       verified: Number(verifying) - Number(wasVerified),
     });
+    // A person's own wording clears the glossary flags an AI translation had.
+    await tx.$executeRaw`
+      WITH saved AS (
+        INSERT INTO translations (translatable_key_id, space_locale_id, value, value_text, is_needing_formatting,
+                                  reference_hash, verified_source_text, origin, translated_by_id, updated_at)
+        VALUES (${key.id}, ${locale.id}, ${JSON.stringify(normalized.value)}::jsonb, ${normalized.valueText},
+                ${normalized.isNeedingFormatting}, ${verifying ? now.hash : null}, ${verifying ? now.value_text : null},
+                'manual', ${userId}::uuid, clock_timestamp())
+        ON CONFLICT (translatable_key_id, space_locale_id) DO UPDATE SET
+          value = EXCLUDED.value, value_text = EXCLUDED.value_text,
+          is_needing_formatting = EXCLUDED.is_needing_formatting, reference_hash = EXCLUDED.reference_hash,
+          verified_source_text = EXCLUDED.verified_source_text, origin = EXCLUDED.origin,
+          translated_by_id = EXCLUDED.translated_by_id, updated_at = EXCLUDED.updated_at, glossary_issues = '[]'
+      ),
+      ${counts}, ${pending} SELECT 1`;
   });
-  await scheduleWriteBack(deps, [key.storyId]);
-  const row = await prisma.translatableKey.findUniqueOrThrow({
-    where: { id: key.id },
-    select: keyViewSelect(locale.id),
-  });
-  return toKeyView(row);
+  await queueWriteBack(deps, [key.storyId]);
+  return readKey(prisma, key.id, locale.id);
+}
+
+interface CurrentState {
+  hash: string;
+  value_text: string;
+  reference_hash: string | null;
+  t_value: unknown;
+  t_value_text: string | null;
+  updated_at: Date | null;
+  user_id: string | null;
+  user_name: string | null;
+  user_email: string | null;
+}
+
+/**
+ * The key's source and its translation as they are under the story's lock, with who made it. A manual save
+ * replaces any AI ask, so the ask goes in the same statement (undone with the rest should the save be refused);
+ * so does the declaration of who saves, for the history the write leaves (`declared`).
+ */
+async function currentState(tx: DatabaseTransaction, keyId: number, spaceLocaleId: number, declared: Prisma.Sql) {
+  const [now] = await tx.$queryRaw<CurrentState[]>`
+    WITH asks AS (
+      DELETE FROM translation_asks WHERE translatable_key_id = ${keyId} AND space_locale_id = ${spaceLocaleId}
+    ),
+    declared AS (${declared})
+    SELECT k.hash, k.value_text, t.reference_hash, t.value AS t_value, t.value_text AS t_value_text, t.updated_at,
+           u.id AS user_id, u.name AS user_name, u.email AS user_email
+    FROM translatable_keys k
+    CROSS JOIN declared
+    LEFT JOIN translations t ON t.translatable_key_id = k.id AND t.space_locale_id = ${spaceLocaleId}
+    LEFT JOIN users u ON u.id = t.translated_by_id
+    WHERE k.id = ${keyId}`;
+  return now;
 }
 
 /** Copies a key's translation to every other key of the space with the same source, in that locale. */
@@ -176,40 +199,26 @@ export async function applyToAssociated(
   return { updated: others.length };
 }
 
-type Tx = Parameters<Parameters<Database['$transaction']>[0]>[0];
-
 /**
  * Refuses a save over a translation someone changed since the translator started from it (or made, when they
  * started from none), answering the translation as it is now so that neither text is lost.
  */
-async function assertUnchangedSince(
-  tx: Tx,
-  where: Prisma.TranslationWhereUniqueInput,
-  base: string | null,
-): Promise<void> {
-  const current = await tx.translation.findUnique({
-    where,
-    select: {
-      value: true,
-      valueText: true,
-      updatedAt: true,
-      translatedBy: { select: { id: true, name: true, email: true } },
-    },
-  });
-  const unchanged =
-    current === null ? base === null : base !== null && current.updatedAt.getTime() === Date.parse(base);
+function assertUnchangedSince(current: CurrentState, base: string | null): void {
+  const exists = current.updated_at !== null;
+  const unchanged = exists ? base !== null && current.updated_at!.getTime() === Date.parse(base) : base === null;
   if (unchanged) return;
-  const who = current?.translatedBy ? current.translatedBy.name || current.translatedBy.email : null;
-  const what = current ? 'changed this translation' : 'removed this translation';
+  const by = current.user_id ? { id: current.user_id, name: current.user_name, email: current.user_email! } : null;
+  const who = by ? by.name || by.email : null;
+  const what = exists ? 'changed this translation' : 'removed this translation';
   throw new AppError(
     'translation_changed',
     `${who ?? 'Someone'} ${what} since you started editing it, so yours was not saved. Compare the two and keep one.`,
     {
       current: {
-        value: current?.value ?? null,
-        value_text: current?.valueText ?? null,
-        updated_at: current?.updatedAt.toISOString() ?? null,
-        updated_by: current?.translatedBy ?? null,
+        value: exists ? current.t_value : null,
+        value_text: current.t_value_text,
+        updated_at: current.updated_at?.toISOString() ?? null,
+        updated_by: by,
       },
     },
   );

@@ -1,3 +1,4 @@
+import { isShownSubscription } from '#contract/billing-rules.ts';
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 
@@ -13,9 +14,16 @@ export async function deleteSpace(prisma: Database, spaceId: number, userId: str
   const deleted = await prisma.$transaction(async (tx) => {
     const space = await tx.space.findUnique({
       where: { id: spaceId },
-      select: { name: true, storyblokSpaceId: true, region: true },
+      select: { name: true, storyblokSpaceId: true, region: true, subscription: { select: { status: true } } },
     });
     if (!space) return false;
+    // Stripe would go on billing a subscription whose space is gone: it is cancelled first, in the portal.
+    if (space.subscription && isShownSubscription(space.subscription.status)) {
+      throw new AppError(
+        'conflict',
+        'This space has a subscription: cancel it in the billing portal (Manage subscription) before deleting the space.',
+      );
+    }
     // deleteMany: a second request racing this one finds nothing to delete instead of failing.
     const { count } = await tx.space.deleteMany({ where: { id: spaceId } });
     if (count === 0) return false;

@@ -11,6 +11,10 @@ export interface SettingsDeps {
   prisma: Database;
   /** AI words per day for a space without a plan (AI_DAILY_WORDS_WITHOUT_PLAN). */
   wordsWithoutPlan: number;
+  /** AI words per day on the Entry Plan (AI_DAILY_WORDS_ENTRY_PLAN). */
+  wordsOnEntryPlan?: number | undefined;
+  /** Whether Stripe is set up; without it the operator manages plans. */
+  billingEnabled?: boolean | undefined;
 }
 
 export async function getSpaceSettings(deps: SettingsDeps, spaceId: number): Promise<SpaceSettings> {
@@ -36,7 +40,7 @@ export async function getSpaceSettings(deps: SettingsDeps, spaceId: number): Pro
     }),
     failedWriteBackStories(prisma, spaceId),
     aiStanding(prisma, spaceId),
-    dailyAllowance(prisma, spaceId, deps.wordsWithoutPlan),
+    dailyAllowance(prisma, spaceId, deps),
     syncProblems(prisma, spaceId),
   ]);
   return {
@@ -51,6 +55,7 @@ export async function getSpaceSettings(deps: SettingsDeps, spaceId: number): Pro
     },
     sync_problems: problems,
     ai_usage: { words_today: aiWords.used, words_reserved: aiWords.reserved, daily_words: dailyWords },
+    billing_enabled: deps.billingEnabled ?? false,
   };
 }
 

@@ -14,4 +14,7 @@ export interface SpaceDeps {
   siteUrl: string;
   /** AI words per day for a space without a plan, for the settings' usage report. */
   wordsWithoutPlan: number;
+  wordsOnEntryPlan?: number | undefined;
+  /** Whether Stripe is set up, for the settings' Subscription card. */
+  billingEnabled?: boolean | undefined;
 }

@@ -2,5 +2,5 @@
 export { createWriteBackJob } from './write-back.job.ts';
 export { failedWriteBackStories } from './failed-stories.ts';
 export { retryWriteBack } from './retry-write-back.ts';
-export { scheduleWriteBack } from './write-back.schedule.ts';
+export { pendingWriteBackSql, queueWriteBack, scheduleWriteBack } from './write-back.schedule.ts';
 export { failedWriteBacks, writeBackStateOf } from './write-back-state.ts';

@@ -1,6 +1,6 @@
 import type { WriteBackState } from '#contract/write-back.ts';
 import type { Database } from '../../db/prisma.ts';
-import { isUnwritten, translationsToWrite, unwrittenLocaleIds } from './unwritten-translations.ts';
+import { anyUnwritten, unwrittenLocaleIds } from './unwritten-translations.ts';
 
 /** Said of a failure recorded without a reason (none is, but the column allows it). */
 export const UNKNOWN_FAILURE = 'Storyblok refused the change.';
@@ -83,22 +83,18 @@ export async function writeBackStateOf(
   storyId: number,
   spaceLocaleId: number,
 ): Promise<WriteBackState | null> {
-  const [story, locale, node] = await Promise.all([
+  const [story, locale, unwritten] = await Promise.all([
     prisma.storyWriteBack.findUnique({ where: { storyId }, select: { failedAt: true, lastError: true } }),
     prisma.storyLocaleWriteBack.findUnique({
       where: { storyId_spaceLocaleId: { storyId, spaceLocaleId } },
       select: { writtenAt: true, failedAt: true },
     }),
-    prisma.storyNode.findUniqueOrThrow({
-      where: { id: storyId },
-      select: { space: { select: { writeBackMode: true } } },
-    }),
+    anyUnwritten(prisma, storyId, spaceLocaleId),
   ]);
   if (story?.failedAt && locale?.failedAt) {
     return { state: 'failed', error: story.lastError ?? UNKNOWN_FAILURE, at: locale.failedAt.toISOString() };
   }
-  const rows = await translationsToWrite(prisma, storyId, node.space.writeBackMode === 'verified_only', spaceLocaleId);
-  if (rows.some(isUnwritten)) return { state: 'pending', error: story?.lastError ?? null, at: null };
+  if (unwritten) return { state: 'pending', error: story?.lastError ?? null, at: null };
   if (locale?.writtenAt) return { state: 'written', error: null, at: locale.writtenAt.toISOString() };
   return null;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Prisma } from '../../generated/prisma/client.ts';
 import type { Database } from '../../db/prisma.ts';
 import type { JobRef } from '../../jobs/define-job.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -20,15 +21,35 @@ export async function scheduleWriteBack(
   storyIds: number[],
   { now = false }: { now?: boolean } = {},
 ): Promise<void> {
+  const ids = [...new Set(storyIds)];
+  if (ids.length === 0) return;
+  await deps.prisma.$executeRaw`
+    WITH ${pendingWriteBackSql(ids, { now })} SELECT 1`;
+  await queueWriteBack(deps, ids, { now });
+}
+
+/**
+ * The statement part (a WITH item) that marks the stories' write-back pending and due, for a change that
+ * records it in its own statement, as a save does while it holds the story's lock. Follow it with
+ * `queueWriteBack` once the change is committed.
+ */
+export function pendingWriteBackSql(storyIds: number[], { now = false }: { now?: boolean } = {}): Prisma.Sql {
+  const dueAt = new Date(Date.now() + (now ? 0 : WRITE_BACK_DELAY_SECONDS) * 1000);
+  return Prisma.sql`write_back_pending AS (
+      INSERT INTO story_write_backs (story_id, status, due_at, updated_at)
+      SELECT id, 'pending', ${dueAt}::timestamptz, now() FROM unnest(${storyIds}::int[]) AS s(id)
+      ON CONFLICT (story_id) DO UPDATE SET status = 'pending', due_at = EXCLUDED.due_at, updated_at = now()
+    )`;
+}
+
+/** Queues the write-back job of stories already marked pending (one job per story however often it is queued). */
+export async function queueWriteBack(
+  deps: { queue: Pick<JobQueue, 'send'> },
+  storyIds: number[],
+  { now = false }: { now?: boolean } = {},
+): Promise<void> {
   const delay = now ? 0 : WRITE_BACK_DELAY_SECONDS;
-  const dueAt = new Date(Date.now() + delay * 1000);
   for (const storyId of new Set(storyIds)) {
-    await deps.prisma.storyWriteBack.upsert({
-      where: { storyId },
-      create: { storyId, status: 'pending', dueAt },
-      update: { status: 'pending', dueAt },
-      select: { storyId: true },
-    });
     await deps.queue.send(
       storyWriteBackJob,
       { storyId },

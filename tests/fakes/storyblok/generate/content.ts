@@ -46,9 +46,12 @@ export class ContentGenerator {
   private readonly r: Random;
   private readonly storyUuids: string[];
 
-  constructor(r: Random, storyUuids: string[]) {
+  private readonly bodyBloks: readonly [number, number];
+
+  constructor(r: Random, storyUuids: string[], bodyBloks: readonly [number, number] = [1, 4]) {
     this.r = r;
     this.storyUuids = storyUuids;
+    this.bodyBloks = bodyBloks;
   }
 
   private button(): Blok {
@@ -108,7 +111,7 @@ export class ContentGenerator {
     return blok(r, 'page', {
       title: title(r, 'en'),
       seo: seo(r),
-      body: Array.from({ length: r.int(1, 4) }, () => this.bodyBlok()),
+      body: Array.from({ length: r.int(...this.bodyBloks) }, () => this.bodyBlok()),
       internal_note: r.chance(0.5) ? sentence(r, 'en') : '',
       hero_image: asset(r, 'hero'),
     });

@@ -13,6 +13,8 @@ export interface GenerateOptions {
   spaceId?: number;
   /** The personal access token written to tokens.json. */
   token?: string;
+  /** How many bloks a page's body holds, at least and at most (each adds about three keys). */
+  bodyBloks?: readonly [number, number];
 }
 
 export interface GeneratedData {
@@ -76,7 +78,7 @@ export function generateData(options: GenerateOptions): GeneratedData {
 
   const storyIds = Array.from({ length: options.stories }, () => ++nextId);
   const storyUuids = storyIds.map(() => r.uuid());
-  const content = new ContentGenerator(r, storyUuids);
+  const content = new ContentGenerator(r, storyUuids, options.bodyBloks);
   const startpageFolders = new Set<number>();
   const stories = storyIds.map((id, index) => {
     const folder = index === 0 || r.chance(0.15) ? null : r.pick(folders);

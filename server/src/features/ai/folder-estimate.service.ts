@@ -1,0 +1,49 @@
+import type { FolderRunEstimate } from '#contract/content-writes.ts';
+import { keySourceSelect } from '../content/index.ts';
+import { requireTranslator, type AiDeps } from './ai-deps.ts';
+import { prepareKey } from './ai-items.ts';
+import { aiStanding, dailyAllowance } from './ai-quota.ts';
+import { missingInFolder } from './batches.service.ts';
+
+/**
+ * What "Translate folder with AI" would take, before anyone starts it: the keys it would ask (those missing in
+ * the locale without an ask under way, as the run picks them), their words, the model requests their stories
+ * would need (each story is one job, its keys split into requests as the model adapter splits them), and the
+ * words left today after it. Nothing is asked, held or charged.
+ */
+export async function estimateFolderRun(
+  deps: AiDeps,
+  spaceId: number,
+  input: { folder_id?: number | null | undefined; space_locale_id: number },
+): Promise<FolderRunEstimate> {
+  const translator = requireTranslator(deps);
+  const { prisma } = deps;
+  const { locale, keyIds } = await missingInFolder(prisma, spaceId, input);
+  const [keys, allowance, standing] = await Promise.all([
+    prisma.translatableKey.findMany({
+      where: {
+        id: { in: keyIds },
+        asks: { none: { spaceLocaleId: locale.id, status: { in: ['pending', 'running'] } } },
+      },
+      select: { ...keySourceSelect, storyId: true },
+      orderBy: [{ storyId: 'asc' }, { position: 'asc' }],
+    }),
+    dailyAllowance(prisma, spaceId, deps),
+    aiStanding(prisma, spaceId),
+  ]);
+  const itemsByStory = new Map<number, ReturnType<typeof prepareKey>['items']>();
+  for (const [index, key] of keys.entries()) {
+    const items = itemsByStory.get(key.storyId) ?? [];
+    items.push(...prepareKey({ ref: `k${index}`, ...key }).items);
+    itemsByStory.set(key.storyId, items);
+  }
+  const words = keys.reduce((sum, key) => sum + key.wordCount, 0);
+  const requests = [...itemsByStory.values()].reduce((sum, items) => sum + translator.requestsFor(items), 0);
+  return {
+    keys: keys.length,
+    words,
+    model_requests: requests,
+    memory_reused: 0,
+    quota_left_after: allowance - standing.used - standing.reserved - words,
+  };
+}
