@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QA_CODES } from './qa-rules.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { paginationQuerySchema, urlIdSchema } from './ids.ts';
 import { leastRoleFor } from './roles.ts';
@@ -91,6 +92,8 @@ export const translatableKeySchema = z.object({
   /** Why the last AI ask for this key failed, when it did. */
   ask_error: z.string().nullable(),
   updated_at: isoTime.nullable(),
+  /** What the checks found in the translation (placeholders, markup, numbers, addresses, glossary, spacing). */
+  qa: z.array(z.object({ code: z.enum(QA_CODES), message: z.string() })),
 });
 
 export type TranslatableKey = z.infer<typeof translatableKeySchema>;

@@ -98,6 +98,25 @@ describe('AI asks', () => {
     expect(await wordsUsed()).toBe(asked.words);
   });
 
+  it('sends the model no invisible character of the source, and stores none in the translation', async () => {
+    const key = (await story()).translatable_keys.find((item) => item.field_type === 'text')!;
+    const hidden = `\u200b${key.value_text}\u2060\ufeff`;
+    await server.prisma.translatableKey.update({ where: { id: key.id }, data: { value: hidden, valueText: hidden } });
+    try {
+      await api.call('createTranslationAsks', { body: { translatable_key_ids: [key.id], space_locale_id: frId } });
+      const done = (await untilAsksDone()).translatable_keys.find((item) => item.id === key.id)!;
+      const sent = openai.requests().flatMap((request) => request.translationRequest?.items ?? []);
+      expect(sent.map((item) => item.text)).toEqual([key.value_text]);
+      expect(done.translated_key_value_text).toMatch(/^\[fr\] /);
+      expect(done.translated_key_value_text).not.toMatch(/[\u200b\u2060\ufeff]/);
+    } finally {
+      await server.prisma.translatableKey.update({
+        where: { id: key.id },
+        data: { value: key.value as string, valueText: key.value_text },
+      });
+    }
+  });
+
   it('retries an answer whose markers broke, and still loses nothing', async () => {
     openai.queueFailures([{ kind: 'break_markers', count: 1 }]);
     const text = (await story()).translatable_keys.find((key) => key.field_type === 'richtext')!;

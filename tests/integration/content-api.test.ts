@@ -181,6 +181,38 @@ describe('a story’s keys and their status', () => {
     expect(wrongType.details[0]?.path).toBe('body.field_type');
   });
 
+  it('checks a translation as it is saved and answers what it found, in the save and in the story', async () => {
+    const headline = await keyOf('headline');
+    expect(headline.value_text).toBe('Hello world');
+    const term = await server.prisma.glossaryTerm.create({
+      data: { spaceId, translatable: 'world', translated: 'Erdkreis', isGlobal: true },
+      select: { id: true },
+    });
+    try {
+      const body = { key: headline.key, space_locale_id: deId, field_type: 'text' };
+      const saved = await api.call('saveTranslation', { body: { ...body, value: ' Hallo  Welt 2 {name}' } });
+      expect(saved.qa.map((problem) => problem.code).sort()).toEqual([
+        'glossary_term_missing',
+        'number_mismatch',
+        'placeholder_extra',
+        'whitespace',
+      ]);
+      expect(saved.qa).toContainEqual({
+        code: 'glossary_term_missing',
+        message: '“world” should be translated as “Erdkreis”.',
+      });
+      expect((await keyOf('headline')).qa).toEqual(saved.qa);
+      const fixed = await api.call('saveTranslation', { body: { ...body, value: 'Hallo Erdkreis' } });
+      expect(fixed.qa).toEqual([]);
+      expect((await keyOf('headline')).qa).toEqual([]);
+    } finally {
+      await server.prisma.glossaryTerm.delete({ where: { id: term.id } });
+      await api.call('saveTranslation', {
+        body: { key: headline.key, space_locale_id: deId, field_type: 'text', value: 'Hallo Welt' },
+      });
+    }
+  });
+
   it('verifies and unverifies in bulk, skipping what has nothing to change', async () => {
     const story = await home();
     const body = story.translatable_keys.map((key) => ({ key: key.key, space_locale_id: deId }));

@@ -8,7 +8,7 @@ import {
 } from '#contract/glossary-rules.ts';
 import type { Role } from '#contract/roles.ts';
 import { createApiClient, type ApiClient } from '#kit/api/api-client.ts';
-import { glossaryFor } from '#server/features/ai/glossary-terms.ts';
+import { glossaryFor } from '#server/features/glossary/locale-glossary.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';

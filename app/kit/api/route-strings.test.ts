@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const browserRoots = ['app', 'extension', 'plugin'];
 
-/** A path of the server's: `/api` (and below) or `/auth/v1`, anywhere in a string. */
-const serverPath = /\/api(?![\w-])|\/auth\/v1/;
+/** A path of the server's: `/api` (and below) or `/auth/v1`, anywhere in a string; not a host named api. */
+const serverPath = /(?<![/\w])\/api(?![\w.-])|\/auth\/v1/;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,6 +1,7 @@
 import { Badge, Tooltip } from '@mantine/core';
 import type { TranslatableKey } from '#contract/content.ts';
 import { GlossaryIssues } from './glossary-issues.tsx';
+import { QaIssues } from './qa-issues.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** The state of one key's translation in one language: unsaved text, what needs care, its status. */
@@ -20,6 +21,7 @@ export function KeyBadges({ keyData: key, dirty }: { keyData: TranslatableKey; d
         </Tooltip>
       )}
       <GlossaryIssues issues={key.glossary_issues} />
+      <QaIssues keyData={key} />
       {key.is_outdated && (
         <Badge color="orange" variant="light" size="sm">
           Outdated

@@ -122,4 +122,15 @@ describe('text drafts', () => {
     expect(sourceValue(key)).toEqual({ kind: 'text', text: '# Hi' });
     expect(valueToSave(value)).toBe('# **Hallo**');
   });
+
+  it('copy the source without its invisible characters', () => {
+    const key = { field_type: 'text', value: '\u200bHello\u2060 world\ufeff', translated_key_value: null };
+    expect(sourceValue(key)).toEqual({ kind: 'text', text: 'Hello world' });
+    const hidden = {
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hi\u200b there' }] }],
+    };
+    const copied = sourceValue({ field_type: 'richtext', value: hidden, translated_key_value: null });
+    expect(copied.kind === 'richtext' && copied.texts).toEqual(['Hi there']);
+  });
 });

@@ -1,3 +1,4 @@
+import { stripInvisible, stripInvisibleDeep } from '#contract/content-format/invisible.ts';
 import type { TranslatableKey } from '#contract/content.ts';
 import { markdownToPlainText } from '#contract/content-format/markdown.ts';
 import {
@@ -53,10 +54,11 @@ export function savedValue(key: DraftKey): DraftValue {
 
 /** The source as a starting point: the translator overwrites its words, its formatting is already there. */
 export function sourceValue(key: DraftKey): DraftValue {
+  // What the translator copies is what they see: invisible characters of the source stay behind.
   if (editorKindOf(key.field_type) !== 'richtext') {
-    return { kind: 'text', text: typeof key.value === 'string' ? key.value : '' };
+    return { kind: 'text', text: typeof key.value === 'string' ? stripInvisible(key.value) : '' };
   }
-  return richtextDraft(sourceDoc(key), true);
+  return richtextDraft(stripInvisibleDeep(sourceDoc(key)), true);
 }
 
 /** An AI answer (not saved yet) as an editor value. */

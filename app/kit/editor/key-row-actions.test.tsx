@@ -32,6 +32,32 @@ describe('the Verified switch of a key', () => {
     ]);
   });
 
+  it('asks first when the checks found something, and verifies only once confirmed', async () => {
+    const problem = {
+      code: 'number_mismatch' as const,
+      message: 'The translation lacks the number “3” of the source.',
+    };
+    const key = textKey('unverified', {}, { qa: [problem] });
+    const api = storyApi([key]);
+    const { user } = renderStoryEditor(api);
+
+    await user.click(await verifiedSwitch());
+    const dialog = await screen.findByRole('dialog', { name: 'Verify despite the checks?' });
+    expect(within(dialog).getByText(problem.message)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.callsTo(markAsVerified)).toEqual([]);
+    expect(await verifiedSwitch()).not.toBeChecked();
+
+    await user.click(await verifiedSwitch());
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Verify despite the checks?' })).getByRole('button', {
+        name: 'Verify anyway',
+      }),
+    );
+    await waitFor(async () => expect(await verifiedSwitch()).toBeChecked());
+    expect(api.callsTo(markAsVerified)).toHaveLength(1);
+  });
+
   it('unverifies a verified translation', async () => {
     const api = storyApi([textKey('verified')]);
     const { user } = renderStoryEditor(api);

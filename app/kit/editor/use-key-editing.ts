@@ -10,6 +10,7 @@ import { shortcutFor } from './shortcuts.ts';
 import { useAiSuggestion } from './use-ai-suggestion.ts';
 import { useKeySave } from './use-key-save.ts';
 import { verifyRefusal } from './verify-reason.ts';
+import { verifyAfterChecks } from './confirm-verify.tsx';
 
 export interface KeyEditingOptions {
   /** Set (to a new number each time) when this translation should take the keyboard focus. */
@@ -76,7 +77,8 @@ export function useKeyEditing(key: TranslatableKey, options: KeyEditingOptions) 
     }
     // With unsaved text, "verify" means: this text, saved as verified.
     if (dirty) return doSave(true, false);
-    verify.mutate({ keys: [key], verified: !isVerified });
+    if (isVerified) verify.mutate({ keys: [key], verified: false });
+    else verifyAfterChecks(key, () => verify.mutate({ keys: [key], verified: true }));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {

@@ -54,6 +54,7 @@ export function textKey(
     glossary_issues: [],
     ask_error: null,
     updated_at: state === 'missing' ? null : UPDATED_AT,
+    qa: [],
     ...overrides,
   };
 }

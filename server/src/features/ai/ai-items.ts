@@ -1,6 +1,7 @@
 import type { AiItem } from '../../adapters/openai/ai-translator.ts';
 import { formatQuantity } from '#contract/quantity.ts';
 import { protectMarkdown } from '#contract/content-format/markdown-segments.ts';
+import { stripInvisibleDeep } from '#contract/content-format/invisible.ts';
 import { isRichtextDoc } from '#contract/content-format/richtext.ts';
 import { segmentRichtext } from '#contract/content-format/richtext-segments.ts';
 
@@ -32,10 +33,25 @@ function context(key: KeyToTranslate): string {
 }
 
 /**
+ * A key as the model sees it and its answer as it is stored: without invisible characters either way, so none
+ * is sent, charged or copied into a translation (see prepareVisible for the items).
+ */
+export function prepareKey(key: KeyToTranslate): PreparedKey {
+  const prepared = prepareVisible({ ...key, value: stripInvisibleDeep(key.value) });
+  return {
+    items: prepared.items,
+    assemble: (translations, failures) => {
+      const outcome = prepared.assemble(translations, failures);
+      return 'error' in outcome ? outcome : { value: stripInvisibleDeep(outcome.value) };
+    },
+  };
+}
+
+/**
  * The model items of one key: richtext block by block (with markers for marks, links and inline nodes),
  * Markdown as one text with its links and code protected, everything else as one text.
  */
-export function prepareKey(key: KeyToTranslate): PreparedKey {
+function prepareVisible(key: KeyToTranslate): PreparedKey {
   const where = context(key);
   if (key.fieldType === 'richtext' && isRichtextDoc(key.value)) {
     const segments = segmentRichtext(key.value);

@@ -7,7 +7,7 @@ import { normalizeValue, resolveKey } from '../content/index.ts';
 import { requireTranslator, type AiDeps } from './ai-deps.ts';
 import { prepareKey } from './ai-items.ts';
 import { dailyAllowance, endHold, holdWords } from './ai-quota.ts';
-import { glossaryFor } from './glossary-terms.ts';
+import { glossaryFor } from '../glossary/index.ts';
 
 /**
  * Translates one value now (the editor's AI button) and answers it without saving. Its words are held while

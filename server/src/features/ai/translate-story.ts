@@ -4,7 +4,7 @@ import { requireTranslator, type AiJobDeps } from './ai-deps.ts';
 import { prepareKey } from './ai-items.ts';
 import { chargeWords } from './ai-quota.ts';
 import { addProgress, lockBatch } from './batch-progress.ts';
-import { glossaryFor } from './glossary-terms.ts';
+import { glossaryFor } from '../glossary/index.ts';
 import { storeStoryResults, takeStoryAsks, type StoryAskScope, type TranslatedKey } from './story-asks.ts';
 
 /**

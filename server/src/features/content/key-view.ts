@@ -1,4 +1,6 @@
 import type { KeyStatus, TranslatableKey } from '#contract/content.ts';
+import { checkTranslation, type QaProblem } from '#contract/qa-rules.ts';
+import { glossaryGaps, type GlossaryEntry } from '../../adapters/openai/item-checks.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 
 /** A key's source as the translator and the model see it: where it sits, what it says, how long it is. */
@@ -68,7 +70,11 @@ function glossaryIssues(value: unknown): TranslatableKey['glossary_issues'] {
   );
 }
 
-export function toKeyView(row: KeyViewRow): TranslatableKey {
+/**
+ * A key answer. With the glossary of the locale, its translation is checked too (`qa`); without it, as where a
+ * key is shown without its translation's review, it carries no findings.
+ */
+export function toKeyView(row: KeyViewRow, glossary?: GlossaryEntry[]): TranslatableKey {
   const { translation, ask } = row;
   const outdated = translation !== null && translation.referenceHash !== null && translation.referenceHash !== row.hash;
   return {
@@ -92,5 +98,21 @@ export function toKeyView(row: KeyViewRow): TranslatableKey {
     glossary_issues: glossaryIssues(translation?.glossaryIssues),
     ask_error: ask?.status === 'failed' ? (ask.error ?? null) : null,
     updated_at: translation?.updatedAt.toISOString() ?? null,
+    qa: translation && glossary ? qaOf(row, translation, glossary) : [],
   };
+}
+
+function qaOf(
+  row: KeyViewRow,
+  translation: NonNullable<KeyViewRow['translation']>,
+  glossary: GlossaryEntry[],
+): QaProblem[] {
+  return checkTranslation({
+    fieldType: row.fieldType,
+    source: row.value,
+    translation: translation.value,
+    sourceText: row.valueText,
+    translationText: translation.valueText,
+    glossaryMissing: glossaryGaps(row.valueText, translation.valueText, glossary),
+  });
 }

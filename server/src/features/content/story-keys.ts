@@ -1,6 +1,7 @@
 import type { TranslatableKey } from '#contract/content.ts';
 import type { Database } from '../../db/prisma.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
+import { glossaryFor } from '../glossary/index.ts';
 import { keyGone } from './key-lookup.ts';
 import { toKeyView, type KeyViewRow } from './key-view.ts';
 
@@ -30,19 +31,27 @@ interface KeyRow {
  * screen's main read (a story can hold thousands of keys): one statement of plain joins, rows built by hand,
  * where a relation query would cost three statements and nested objects per key.
  */
-export function readStoryKeys(prisma: Database, storyId: number, spaceLocaleId: number) {
-  return readKeys(prisma, Prisma.sql`k.story_id = ${storyId}`, spaceLocaleId);
+export function readStoryKeys(prisma: Database, locale: LocaleOfSpace, storyId: number) {
+  return readKeys(prisma, Prisma.sql`k.story_id = ${storyId}`, locale);
 }
 
 /** One key as `readStoryKeys` answers it (what a save answers). */
-export async function readKey(prisma: Database, keyId: number, spaceLocaleId: number): Promise<TranslatableKey> {
-  const [key] = await readKeys(prisma, Prisma.sql`k.id = ${keyId}`, spaceLocaleId);
+export async function readKey(prisma: Database, locale: LocaleOfSpace, keyId: number): Promise<TranslatableKey> {
+  const [key] = await readKeys(prisma, Prisma.sql`k.id = ${keyId}`, locale);
   if (!key) throw keyGone();
   return key;
 }
 
-async function readKeys(prisma: Database, where: Prisma.Sql, spaceLocaleId: number): Promise<TranslatableKey[]> {
-  const rows = await prisma.$queryRaw<KeyRow[]>`
+/** A language of a space: the keys' translations in it are checked against the space's glossary for it. */
+export interface LocaleOfSpace {
+  id: number;
+  spaceId: number;
+}
+
+async function readKeys(prisma: Database, where: Prisma.Sql, locale: LocaleOfSpace): Promise<TranslatableKey[]> {
+  const spaceLocaleId = locale.id;
+  const [rows, glossary] = await Promise.all([
+    prisma.$queryRaw<KeyRow[]>`
     SELECT k.id, k.key, k.hash, k.field_type, k.component, k.field, k.value, k.value_text, k.word_count,
            t.value AS t_value, t.value_text AS t_value_text, t.reference_hash, t.is_needing_formatting,
            t.verified_source_text, t.glossary_issues, t.updated_at, a.status::text AS ask_status, a.error AS ask_error
@@ -50,8 +59,10 @@ async function readKeys(prisma: Database, where: Prisma.Sql, spaceLocaleId: numb
     LEFT JOIN translations t ON t.translatable_key_id = k.id AND t.space_locale_id = ${spaceLocaleId}
     LEFT JOIN translation_asks a ON a.translatable_key_id = k.id AND a.space_locale_id = ${spaceLocaleId}
     WHERE ${where}
-    ORDER BY k.position, k.id`;
-  return rows.map((row) => toKeyView(keyViewRow(row)));
+    ORDER BY k.position, k.id`,
+    glossaryFor(prisma, locale.spaceId, spaceLocaleId),
+  ]);
+  return rows.map((row) => toKeyView(keyViewRow(row), glossary));
 }
 
 function keyViewRow(row: KeyRow): KeyViewRow {

@@ -40,7 +40,7 @@ export async function getStoryDetail(
   // Independent reads, each on a connection of its own where the pool has them.
   const [importing, keys, writeBack, editing] = await Promise.all([
     askForImport(prisma, node.spaceId, node),
-    readStoryKeys(prisma, storyId, locale.id),
+    readStoryKeys(prisma, { id: locale.id, spaceId: node.spaceId }, storyId),
     writeBackStateOf(prisma, storyId, locale.id),
     editingNow(prisma, storyId, userId),
   ]);

@@ -115,7 +115,7 @@ export async function saveTranslation(
       ${counts}, ${pending} SELECT 1`;
   });
   await queueWriteBack(deps, [key.storyId]);
-  return readKey(prisma, key.id, locale.id);
+  return readKey(prisma, { id: locale.id, spaceId }, key.id);
 }
 
 interface CurrentState {
