@@ -30,6 +30,8 @@ import {
 } from './content-writes.ts';
 import { getAssociatedKeys, getFolder, getRootFolder, getStory, markStoryOpen } from './content.ts';
 import { searchContent } from './content-search.ts';
+import { getKeyHistory, revertTranslation } from './content-history.ts';
+import { getAuditLog } from './audit-log.ts';
 import { createGlossaryTerm, deleteGlossaryTerm, listGlossaryTerms, updateGlossaryTerm } from './glossary.ts';
 import { getStyleGuide, updateStyleGuide } from './style-guide.ts';
 import { getHealth } from './health.ts';
@@ -59,6 +61,7 @@ export const endpoints = {
   getSyncStatus,
   replaceSpaceToken,
   getSpaceSettings,
+  getAuditLog,
   updateSpaceSettings,
   deleteSpace,
   getWebhookSettings,
@@ -90,6 +93,8 @@ export const endpoints = {
   markAsVerified,
   markAsUnverified,
   applyToAssociated,
+  getKeyHistory,
+  revertTranslation,
   createTranslationAsks,
   aiTranslate,
   translateFolder,

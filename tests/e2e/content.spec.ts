@@ -397,6 +397,24 @@ test.describe('content', () => {
     await expectStatus(page, 'teaser › headline', 'unverified');
     await page.keyboard.press('Alt+KeyV');
     await expectStatus(page, 'teaser › headline', 'verified');
+
+    // The key's history, kept by the server (after a reload too): revert to the imported text, then undo that.
+    await page.reload();
+    await keyRow(page, 'teaser › headline').getByRole('button', { name: 'Key details of teaser › headline' }).click();
+    const history = details.getByRole('list', { name: 'History' });
+    await expect(history.getByRole('listitem').first()).toContainText('Verified');
+    await expect(history.getByRole('listitem').first()).toContainText('Hallo du schöne Welt');
+    const imported = history.getByRole('listitem').filter({ hasText: 'Imported' });
+    await expect(imported).toContainText('Hallo Welt');
+    await saveScreenshot(page, 'content-key-history');
+    await imported.getByRole('button', { name: 'Revert' }).click();
+    await expect(history.getByRole('listitem').first()).toContainText('Reverted');
+    await page.keyboard.press('Escape');
+    await expect(translation(page, 'teaser › headline')).toHaveValue('Hallo Welt');
+    await expectStatus(page, 'teaser › headline', 'unverified');
+    await keyRow(page, 'teaser › headline').getByRole('button', { name: 'Undo last change' }).click();
+    await expect(translation(page, 'teaser › headline')).toHaveValue('Hallo du schöne Welt');
+    await expectStatus(page, 'teaser › headline', 'verified');
     expect(problems).toEqual([]);
   });
 

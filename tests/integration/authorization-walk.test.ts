@@ -48,12 +48,14 @@ const expectedAccess: Record<string, Access> = {
   'PUT /api/content/story/:storyId/presence': 'viewer',
   'GET /api/content/associated_keys': 'viewer',
   'GET /api/content/search': 'viewer',
+  'GET /api/content/history': 'viewer',
   'GET /api/content/batches/:batchId': 'viewer',
   'GET /api/spaces/:id/storyblok_stories/:storyblokStoryId': 'viewer',
   'POST /api/content/save_translation': 'translator',
   'POST /api/content/mark_as_verified': 'translator',
   'POST /api/content/mark_as_unverified': 'translator',
   'POST /api/content/apply_to_associated': 'translator',
+  'POST /api/content/revert': 'translator',
   'POST /api/content/translation_asks': 'translator',
   'POST /api/content/ai_translate': 'translator',
   'POST /api/content/story/:storyId/retry_write_back': 'translator',
@@ -71,6 +73,7 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/spaces/:id/settings': 'admin',
   'PUT /api/spaces/:id/style_guide': 'admin',
   'GET /api/spaces/:id/webhook': 'admin',
+  'GET /api/spaces/:id/audit_log': 'admin',
   'POST /api/spaces/:id/invite_user': 'admin',
   'POST /api/spaces/:id/revoke_user': 'admin',
   'POST /api/spaces/:id/approve_user': 'admin',
@@ -151,6 +154,18 @@ async function setSubject(status: 'joined' | 'invited' | 'requesting', role: Rol
 }
 
 /** A request per space endpoint that passes validation and names things that exist in the walk's space. */
+/** A change in the history of the walk's key (the text its save request sends): reverting to it is always possible. */
+async function walkHistoryEntry(): Promise<number> {
+  const where = { translatableKeyId: ids.key.id, spaceLocaleId: ids.localeId };
+  const entry =
+    (await server.prisma.translationHistory.findFirst({ where, select: { id: true } })) ??
+    (await server.prisma.translationHistory.create({
+      data: { ...where, value: 'Willkommen', valueText: 'Willkommen', status: 'unverified', origin: 'manual' },
+      select: { id: true },
+    }));
+  return entry.id;
+}
+
 const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
   'POST /api/spaces/:id/accept_invite': () => ({ params: { id: ids.spaceId } }),
   'POST /api/spaces/:id/decline_invite': () => ({ params: { id: ids.spaceId } }),
@@ -168,6 +183,9 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
   'GET /api/content/associated_keys': () => ({ query: { key: ids.key.key, space_locale_id: ids.localeId } }),
   'GET /api/content/search': () => ({ query: { space_id: ids.spaceId, locale: 'de', q: 'welcome' } }),
   'GET /api/content/batches/:batchId': () => ({ params: { batchId: ids.batchId } }),
+  'GET /api/content/history': () => ({
+    query: { story_id: ids.storyId, key: ids.key.key, space_locale_id: ids.localeId },
+  }),
   'GET /api/spaces/:id/storyblok_stories/:storyblokStoryId': () => ({
     params: { id: ids.spaceId, storyblokStoryId: basicFixture.stories.home },
   }),
@@ -192,6 +210,7 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
   'POST /api/content/apply_to_associated': () => ({
     body: { key: ids.key.key, story_id: ids.storyId, space_locale_id: ids.localeId },
   }),
+  'POST /api/content/revert': async () => ({ body: { history_id: await walkHistoryEntry() } }),
   'POST /api/content/translation_asks': () => ({
     body: { translatable_key_ids: [ids.key.id], space_locale_id: ids.localeId },
   }),
@@ -255,6 +274,7 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
     body: { formality: 'default', tone: '', avoid: [], instructions: '' },
   }),
   'GET /api/spaces/:id/webhook': () => ({ params: { id: ids.spaceId } }),
+  'GET /api/spaces/:id/audit_log': () => ({ params: { id: ids.spaceId }, query: { limit: 5 } }),
   'POST /api/spaces/:id/invite_user': () => ({
     params: { id: ids.spaceId },
     body: { email: 'walk-invitee@example.com', role: 'viewer' },
@@ -533,6 +553,28 @@ describe('ids of another space', () => {
     expect(
       await failure(ownerApi.call('getStory', { params: { storyId: other.storyId }, query: { locale: 'de' } })),
     ).toMatchObject(notFound);
+    // The history of a key of the walk's space, asked with the outsider's own story or language.
+    expect(
+      await failure(
+        outsiderApi.call('getKeyHistory', {
+          query: { story_id: other.storyId, key: ids.key.key, space_locale_id: ids.localeId },
+        }),
+      ),
+    ).toMatchObject(notFound);
+    expect(
+      await failure(
+        ownerApi.call('getKeyHistory', {
+          query: { story_id: ids.storyId, key: ids.key.key, space_locale_id: other.localeId },
+        }),
+      ),
+    ).toMatchObject(notFound);
+    const ours = await server.prisma.translationHistory.findFirstOrThrow({
+      where: { spaceLocaleId: ids.localeId },
+      select: { id: true },
+    });
+    expect(await failure(outsiderApi.call('revertTranslation', { body: { history_id: ours.id } }))).toMatchObject(
+      notFound,
+    );
 
     const after = await server.prisma.translation.findMany({
       where: { spaceLocaleId: ids.localeId },

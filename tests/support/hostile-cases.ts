@@ -69,6 +69,7 @@ export function hostileCases(ids: CorpusIds): RouteCase[] {
       base: () => ({ ...inSpace, body: { personal_access_token: NOT_A_TOKEN } }),
     },
     { route: 'getSpaceSettings', answer: ['viewer', 200], base: () => inSpace },
+    { route: 'getAuditLog', answer: ['admin', 200], base: () => ({ ...inSpace, query: { limit: 5 } }) },
     {
       route: 'updateSpaceSettings',
       answer: ['editor', 403],
@@ -208,6 +209,12 @@ export function hostileCases(ids: CorpusIds): RouteCase[] {
     { route: 'markAsVerified', answer: ['translator', 200], base: () => ({ body: [keyRef] }) },
     { route: 'markAsUnverified', answer: ['translator', 200], base: () => ({ body: [keyRef] }) },
     { route: 'applyToAssociated', answer: ['translator', 404], base: () => ({ body: { ...keyRef, verify: true } }) },
+    {
+      route: 'getKeyHistory',
+      answer: ['viewer', 404],
+      base: () => ({ query: { story_id: ids.storyId, key: NO_SUCH_KEY, space_locale_id: ids.localeId } }),
+    },
+    { route: 'revertTranslation', answer: ['translator', 404], base: () => ({ body: { history_id: MISSING_ID } }) },
     {
       route: 'createTranslationAsks',
       answer: ['translator', 404],

@@ -5,4 +5,5 @@ export const spaceKeys = {
   syncStatus: (spaceId: number) => [...spaceKeys.detail(spaceId), 'sync_status'] as const,
   settings: (spaceId: number) => [...spaceKeys.detail(spaceId), 'settings'] as const,
   webhook: (spaceId: number) => [...spaceKeys.detail(spaceId), 'webhook'] as const,
+  auditLog: (spaceId: number) => [...spaceKeys.detail(spaceId), 'audit_log'] as const,
 };

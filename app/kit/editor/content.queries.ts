@@ -24,6 +24,9 @@ export const contentKeys = {
     [...contentKeys.all, 'associated', key, localeId, storyId, page] as const,
   glossary: (spaceId: number, locale: string) => [...contentKeys.all, 'glossary', spaceId, locale] as const,
   batch: (batchId: string) => [...contentKeys.all, 'batch', batchId] as const,
+  histories: () => [...contentKeys.all, 'history'] as const,
+  history: (storyId: number, key: string, localeId: number) =>
+    [...contentKeys.histories(), storyId, key, localeId] as const,
 };
 
 export function folderQueryOptions(api: ApiClient, spaceId: number, locale: string, folderId: number | null) {

@@ -5,12 +5,6 @@ import type { DraftValue } from './key-draft.ts';
 /** What a draft was started from: the key's translation time and its source hash then. */
 export type DraftStart = Pick<TranslatableKey, 'updated_at' | 'hash'>;
 
-/** A save made in this editor: the key as it was before, and the saved translation's `updated_at` after it. */
-export interface LastSave {
-  before: TranslatableKey;
-  savedAt: string | null;
-}
-
 /**
  * The translator's unsaved text, by key id. It lives outside the rows because the key list is virtualized: a
  * row scrolled out of view unmounts, and its text must still be there (and counted as unsaved) when it returns.
@@ -30,9 +24,6 @@ export interface DraftStore {
   sourceHashOf(keyId: number): string | undefined;
   /** The translator has been shown the new source: the next save verifies against the key's current one. */
   acceptSource(keyId: number): void;
-  /** Remembers the translator's last save of a key, so that it can be undone; null forgets it. */
-  rememberSave(keyId: number, save: LastSave | null): void;
-  lastSave(keyId: number): LastSave | undefined;
   /** Every unsaved value; a new map object after each change, so it can be a snapshot. */
   all(): ReadonlyMap<number, DraftValue>;
   clear(): void;
@@ -42,7 +33,6 @@ export interface DraftStore {
 export function createDraftStore(): DraftStore {
   let drafts: ReadonlyMap<number, DraftValue> = new Map();
   const bases = new Map<number, { updatedAt: string | null; hash: string | undefined }>();
-  const saves = new Map<number, LastSave>();
   const listeners = new Set<() => void>();
   const publish = (next: Map<number, DraftValue>) => {
     drafts = next;
@@ -68,12 +58,9 @@ export function createDraftStore(): DraftStore {
       const start = bases.get(keyId);
       if (start) start.hash = undefined;
     },
-    rememberSave: (keyId, save) => (save ? saves.set(keyId, save) : saves.delete(keyId)),
-    lastSave: (keyId) => saves.get(keyId),
     all: () => drafts,
     clear() {
       bases.clear();
-      saves.clear();
       if (drafts.size > 0) publish(new Map());
     },
     subscribe(listener) {

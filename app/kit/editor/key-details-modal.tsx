@@ -6,6 +6,7 @@ import { formatCount } from '../format/format.ts';
 import { AssociatedKeys } from './associated-keys.tsx';
 import { useDraft } from './drafts-store.ts';
 import { useEditorContext } from './editor-context.ts';
+import { KeyHistory } from './key-history.tsx';
 import { readableText, savedValue } from './key-draft.ts';
 import { fieldTypeLabel, keyPath } from './key-label.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -41,8 +42,9 @@ function Counts({ title, text, testId }: { title: string; text: string; testId: 
 }
 
 /**
- * One key in detail: where it is, how long its source and the editor's text are, and the other keys of the
- * space with the same source (spec: associated keys), which can take this translation in one go.
+ * One key in detail: where it is, how long its source and the editor's text are, every change of its translation
+ * (to revert to), and the other keys of the space with the same source (spec: associated keys), which can take
+ * this translation in one go.
  */
 export function KeyDetailsModal({ keyData, onClose }: { keyData: TranslatableKey | null; onClose(): void }) {
   return (
@@ -77,6 +79,7 @@ function KeyDetails({ keyData: key }: { keyData: TranslatableKey }) {
         <Counts title={`Source (${ctx.sourceName})`} text={key.value_text} testId="source-counts" />
         <Counts title={`Editor text (${ctx.localeName})`} text={editorText} testId="editor-counts" />
       </SimpleGrid>
+      <KeyHistory keyData={key} />
       <AssociatedKeys keyData={key} />
     </Stack>
   );

@@ -13,7 +13,7 @@ import { showWriteWaiting } from './write-back.queries.ts';
 type KeyPatch = (key: TranslatableKey) => TranslatableKey;
 
 /** Changes keys of the cached story in place (optimistic updates, saved answers). */
-function patchKeys(client: QueryClient, ctx: EditorContextValue, ids: ReadonlySet<number>, patch: KeyPatch) {
+export function patchKeys(client: QueryClient, ctx: EditorContextValue, ids: ReadonlySet<number>, patch: KeyPatch) {
   client.setQueryData<StoryDetail>(contentKeys.story(ctx.storyId, ctx.localeCode), (story) =>
     story
       ? { ...story, translatable_keys: story.translatable_keys.map((key) => (ids.has(key.id) ? patch(key) : key)) }
@@ -21,8 +21,12 @@ function patchKeys(client: QueryClient, ctx: EditorContextValue, ids: ReadonlySe
   );
 }
 
-/** After a write: the folder list's missing counts and the space's language counts (spec: reloaded after changes). */
-function refreshAround(client: QueryClient, ctx: EditorContextValue) {
+/**
+ * After a write: the folder list's missing counts and the space's language counts (spec: reloaded after changes),
+ * and the keys' histories, which the write made longer.
+ */
+export function refreshAround(client: QueryClient, ctx: EditorContextValue) {
+  void client.invalidateQueries({ queryKey: contentKeys.histories() });
   void client.invalidateQueries({ queryKey: contentKeys.folders(ctx.spaceId) });
   void client.invalidateQueries({ queryKey: accountKeys.all });
 }
@@ -43,8 +47,6 @@ export interface SaveVariables {
   base: string | null;
   /** The source hash the text was written against (verified against it when `verify`); the key's own unless told. */
   sourceHash?: string | undefined;
-  /** Puts back the translation before the translator's last save of the key, which is then forgotten. */
-  undo?: boolean;
 }
 
 /**
@@ -69,9 +71,8 @@ export function useSaveTranslation(keyId: number) {
           base_updated_at: base,
         },
       }),
-    onSuccess: (saved, { key, value, undo }) => {
+    onSuccess: (saved, { key, value }) => {
       patchKeys(client, ctx, new Set([key.id]), () => saved);
-      ctx.drafts.rememberSave(key.id, undo ? null : { before: key, savedAt: saved.updated_at });
       showWriteWaiting(client, ctx);
       const current = ctx.drafts.get(key.id);
       if (current && sameValue(current, value)) ctx.drafts.set(key.id, null);

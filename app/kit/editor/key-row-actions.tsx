@@ -16,7 +16,7 @@ export interface KeyRowActionsProps {
   onAiTranslate(): void;
   onCopySource(): void;
   onRevert(): void;
-  /** The translator's last save of the key can be undone (set only while it can). */
+  /** The key's last change (anyone's) can be undone (set only while it can). */
   onUndo?: () => void;
 }
 
@@ -51,8 +51,8 @@ export function KeyRowActions(props: KeyRowActionsProps) {
           </ActionIcon>
         </Tooltip>
         {props.onUndo && (
-          <Tooltip label="Undo your last save of this key">
-            <ActionIcon variant="subtle" color="gray" aria-label="Undo last save" onClick={props.onUndo}>
+          <Tooltip label="Undo the last change of this key, whoever made it">
+            <ActionIcon variant="subtle" color="gray" aria-label="Undo last change" onClick={props.onUndo}>
               <IconHistory size={17} />
             </ActionIcon>
           </Tooltip>

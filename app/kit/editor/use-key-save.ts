@@ -5,7 +5,8 @@ import type { TranslatableKey } from '#contract/content.ts';
 import type { CurrentTranslation } from '#contract/errors.ts';
 import { ApiError } from '../api/api-client.ts';
 import { useEditorContext } from './editor-context.ts';
-import { canSave, savedValue, type DraftValue } from './key-draft.ts';
+import { canSave, type DraftValue } from './key-draft.ts';
+import { useUndoLastChange } from './key-history.queries.ts';
 import { saveMutationKey, useSaveTranslation } from './key-mutations.ts';
 
 /** A colleague's save that refused the translator's: both texts are shown until one is kept. */
@@ -66,35 +67,10 @@ export function useKeySave(key: TranslatableKey, value: DraftValue, dirty: boole
     setConflict(null);
   };
 
-  // Only while the key is still as that save left it: a colleague's save, an AI answer or a sync since would
-  // make "undo" overwrite their change instead.
-  const last = ctx.drafts.lastSave(key.id);
-  const canUndo = ctx.canTranslate && !dirty && !saving && last !== undefined && last.savedAt === key.updated_at;
+  // Undo works on the server's history of the key, whoever made its last change; never over unsaved text.
+  const history = useUndoLastChange(key);
+  const canUndo =
+    ctx.canTranslate && !dirty && !saving && !history.pending && !key.has_translation_ask && key.updated_at !== null;
 
-  /** Puts back the translation (and its verification) as it was before the translator's last save of the key. */
-  const undo = () => {
-    if (!canUndo || !last) return;
-    const { before } = last;
-    const wasVerified =
-      before.translated_key_value_text !== null && before.translated_key_reference_hash === before.hash;
-    void save
-      .mutateAsync({
-        key,
-        value: savedValue(before),
-        verify: wasVerified && before.hash === key.hash,
-        base: key.updated_at,
-        undo: true,
-      })
-      .catch((error: unknown) => {
-        if (!overtaken(error)) return;
-        ctx.drafts.rememberSave(key.id, null);
-        notifications.show({
-          color: 'yellow',
-          title: 'Nothing undone',
-          message: 'Someone changed this translation after your save; theirs is kept.',
-        });
-      });
-  };
-
-  return { saving, saveDraft, conflict, keepMine, takeTheirs, canUndo, undo };
+  return { saving, saveDraft, conflict, keepMine, takeTheirs, canUndo, undo: history.undo };
 }

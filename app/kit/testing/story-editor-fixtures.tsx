@@ -7,10 +7,12 @@ import {
   markAsVerified,
   saveTranslation,
 } from '#contract/content-writes.ts';
+import { getKeyHistory, revertTranslation } from '#contract/content-history.ts';
 import { listGlossaryTerms, type GlossaryTerm } from '#contract/glossary.ts';
 import type { Role } from '#contract/roles.ts';
 import { StoryEditor } from '../editor/story-editor.tsx';
 import { fakeApi, fail, type FakeApi } from './fake-api.ts';
+import { createHistoryFake, HISTORY_AUTHOR, type HistoryFake } from './key-history-fake.ts';
 import { renderWithKit, type KitRender } from './render-kit.tsx';
 
 export const SPACE_ID = 7;
@@ -105,13 +107,20 @@ export function glossaryTerm(translatable: string, translated: string, overrides
 
 /**
  * The API of one story in German, answering the editor's reads and writes the way the server does: a save
- * returns the key with its new translation, verify and unverify move the hash, an AI ask is queued.
+ * returns the key with its new translation, verify and unverify move the hash, an AI ask is queued, and each
+ * change lands in the key's history, which a revert restores from.
  */
-export function storyApi(keys: TranslatableKey[], terms: GlossaryTerm[] = []): FakeApi {
+export function storyApi(
+  keys: TranslatableKey[],
+  terms: GlossaryTerm[] = [],
+  history: HistoryFake = createHistoryFake(keys),
+): FakeApi {
   let story = storyWith(keys);
-  const update = (key: string, change: (key: TranslatableKey) => TranslatableKey) => {
+  const update = (key: string, change: (key: TranslatableKey) => TranslatableKey, recorded = true) => {
     story = storyWith(story.translatable_keys.map((current) => (current.key === key ? change(current) : current)));
-    return story.translatable_keys.find((current) => current.key === key);
+    const changed = story.translatable_keys.find((current) => current.key === key);
+    if (changed && recorded) history.record(changed, 'manual', HISTORY_AUTHOR);
+    return changed;
   };
   const setVerified = (verified: boolean) => (refs: Array<{ key: string }>) => {
     for (const ref of refs) {
@@ -145,12 +154,41 @@ export function storyApi(keys: TranslatableKey[], terms: GlossaryTerm[] = []): F
     })
     .on(markAsVerified, ({ body }) => setVerified(true)(body))
     .on(markAsUnverified, ({ body }) => setVerified(false)(body))
+    .on(getKeyHistory, ({ query }) => ({ history: history.of(query.key) }))
+    .on(revertTranslation, ({ body }) => {
+      const found = history.find(body.history_id);
+      if (!found) return fail(404, 'not_found', 'This change is not in the history of a key of your space.');
+      const current = story.translatable_keys.find((key) => key.key === found.key)!;
+      if (body.base_updated_at !== undefined && body.base_updated_at !== current.updated_at)
+        return fail(409, 'translation_changed', 'Someone changed this translation since.');
+      const text = found.entry.status === 'missing' ? null : found.entry.value_text;
+      const verified = found.entry.status === 'verified';
+      const reverted = update(
+        found.key,
+        (key) => ({
+          ...key,
+          translated_key_value: text,
+          translated_key_value_text: text,
+          translated_key_reference_hash: verified ? key.hash : null,
+          status: text === null ? 'missing' : verified ? 'verified' : 'unverified',
+        }),
+        false,
+      )!;
+      const entry = history.record(reverted, 'revert', HISTORY_AUTHOR);
+      // The translation's time of change moves with the revert, as the server's does.
+      update(found.key, (key) => ({ ...key, updated_at: text === null ? null : entry.at }), false);
+      return story.translatable_keys.find((key) => key.key === found.key)!;
+    })
     .on(aiTranslate, ({ body }) => ({ content: `[de] ${String(body.value)}` }))
     .on(createTranslationAsks, ({ body }) => {
       for (const id of body.translatable_key_ids) {
         const key = story.translatable_keys.find((current) => current.id === id);
         if (key)
-          update(key.key, (current) => ({ ...current, has_translation_ask: true, status: 'translation_requested' }));
+          update(
+            key.key,
+            (current) => ({ ...current, has_translation_ask: true, status: 'translation_requested' }),
+            false,
+          );
       }
       return { batch_id: '5f0c6f5e-3b1a-4c2d-9e8f-0a1b2c3d4e5f', asked: body.translatable_key_ids.length, words: 4 };
     });

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { getPanelStory, type PanelStory } from '#contract/connect.ts';
 import { getSyncStatus, type SyncStatus } from '#contract/space-connect.ts';
 import { listGlossaryTerms } from '#contract/glossary.ts';
+import { revertTranslation } from '#contract/content-history.ts';
+import { createHistoryFake } from '#kit/testing/key-history-fake.ts';
 import { renderWithKit } from '#kit/testing/render-kit.tsx';
 import { storyApi, textKey } from '#kit/testing/story-editor-fixtures.tsx';
 import { StoryPanel } from './story-panel.tsx';
@@ -51,5 +53,27 @@ describe('the tool panel of a space still being imported', () => {
     expect(
       await screen.findByRole('textbox', { name: 'Translation of teaser › headline' }, { timeout: 8_000 }),
     ).toBeVisible();
+  });
+});
+
+describe('the tool panel where a translator works', () => {
+  it('undoes the last change of a key from its history, as the web app does', async () => {
+    const key = textKey('unverified', { translation: 'Servus Welt' });
+    const history = createHistoryFake([]);
+    const imported = history.record({ ...key, translated_key_value_text: 'Hallo Welt' }, 'import', null);
+    history.record(key, 'ai', null);
+    const api = storyApi([key], [], history)
+      .on(listGlossaryTerms, () => ({ terms: [] }))
+      .on(getSyncStatus, (): SyncStatus => ({ ...syncing(40), status: 'completed' }))
+      .on(getPanelStory, () => panelStory(true));
+    const { user } = renderWithKit(<StoryPanel space={space} context={context} onSignOut={() => undefined} />, {
+      api: api.client,
+    });
+
+    const translation = await screen.findByRole('textbox', { name: 'Translation of teaser › headline' });
+    expect(translation).toHaveValue('Servus Welt');
+    await user.click(screen.getByRole('button', { name: 'Undo last change' }));
+    await waitFor(() => expect(translation).toHaveValue('Hallo Welt'));
+    expect(api.callsTo(revertTranslation).map((call) => call.body.history_id)).toEqual([imported.id]);
   });
 });

@@ -1,5 +1,6 @@
-import { Stack } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useApi } from '#kit/api/api-context.tsx';
 import { PageLayout } from '#kit/components/page-layout.tsx';
 import { spaceSettingsQueryOptions } from '#kit/data/space-settings.queries.ts';
@@ -12,9 +13,12 @@ import { SyncProblemsCard } from './sync-problems-card.tsx';
 import { WebhookCard } from './webhook-card.tsx';
 import { WriteBackCard } from './write-back-card.tsx';
 
+// Read by admins now and then: its code loads only when it is shown.
+const ActivityCard = lazy(() => import('./activity-card.tsx').then((module) => ({ default: module.ActivityCard })));
+
 /**
  * /spaces/:spaceId/settings: synchronization, writing back to Storyblok, the webhook, the plan and, for owners,
- * deleting the space.
+ * deleting the space; for admins, the space's activity.
  */
 export function SettingsPage() {
   usePageTitle('Settings');
@@ -29,6 +33,11 @@ export function SettingsPage() {
         <WriteBackCard settings={settings.data} error={settings.error} />
         {can('token') && <WebhookCard spaceId={space.id} />}
         <SubscriptionCard settings={settings.data} />
+        {can('settings') && (
+          <Suspense fallback={<Skeleton h={160} />}>
+            <ActivityCard spaceId={space.id} />
+          </Suspense>
+        )}
         {can('deleteSpace') && <DeleteSpaceCard />}
       </Stack>
     </PageLayout>

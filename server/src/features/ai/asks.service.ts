@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '../../db/audit-events.ts';
 import { AppError } from '../../errors.ts';
 import { localeInSpace } from '../content/index.ts';
 import { requireTranslator, type AiDeps } from './ai-deps.ts';
@@ -61,6 +62,14 @@ export async function askForKeys(
           ON CONFLICT (translatable_key_id, space_locale_id) DO UPDATE SET
             status = 'pending', error = NULL, attempts = 0, batch_id = EXCLUDED.batch_id,
             requested_by_id = EXCLUDED.requested_by_id, created_at = now(), updated_at = now()`;
+        await recordAuditEvent(tx, {
+          spaceId,
+          actorId: userId,
+          action: 'ai_run.started',
+          targetType: 'translation_batch',
+          targetId: batch.id,
+          data: { scope: scope.scope, space_locale_id: localeId, keys: toAsk.length, words },
+        });
         const stories = [...new Set(toAsk.map((key) => key.story_id))];
         await deps.queue.sendMany(
           aiTranslateJob,

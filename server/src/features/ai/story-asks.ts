@@ -86,6 +86,10 @@ export async function storeStoryResults(
       value_text: key.valueText,
       glossary_issues: key.glossaryIssues,
     }));
+    // The history attributes the run's translations to AI, on behalf of the member who started the run.
+    await tx.$queryRaw`
+      SELECT set_config('polyblok.change_origin', 'ai', true), set_config('polyblok.change_user',
+        coalesce((SELECT requested_by_id::text FROM translation_batches WHERE id = ${scope.batchId}::uuid), ''), true)`;
     await tx.$executeRaw`
       INSERT INTO translations (translatable_key_id, space_locale_id, value, value_text, is_needing_formatting,
         reference_hash, verified_source_text, glossary_issues, origin, translated_by_id, updated_at)

@@ -74,7 +74,7 @@ async function createOAuthSpace(deps: SpaceConnectDeps, grant: InstallGrant, use
     .getSpace(grant.storyblokSpaceId);
   const spaceId = await insertConnectedSpace(deps, remote, sealedGrant(deps, grant), userId, 'storyblok_app');
   if (spaceId === null) return null;
-  await startSync(deps, spaceId, 'initial');
+  await startSync(deps, spaceId, 'initial', userId);
   return spaceId;
 }
 

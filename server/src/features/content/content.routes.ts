@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { getAssociatedKeys, getFolder, getRootFolder, getStory, markStoryOpen } from '#contract/content.ts';
 import { searchContent } from '#contract/content-search.ts';
+import { getKeyHistory, revertTranslation } from '#contract/content-history.ts';
 import { applyToAssociated, markAsUnverified, markAsVerified, saveTranslation } from '#contract/content-writes.ts';
 import { retryWriteBack } from '#contract/write-back.ts';
 import type { BindRoute } from '../../http/route-binder.ts';
@@ -8,6 +9,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import * as associated from './associated.service.ts';
 import { spaceOfLocale, spaceOfStory, storyNotFound } from './content-scope.ts';
 import * as folders from './folder.service.ts';
+import * as history from './history.service.ts';
 import * as presence from './presence.service.ts';
 import * as search from './search.service.ts';
 import * as stories from './story.service.ts';
@@ -69,20 +71,43 @@ export function contentRoutes(
       bodyLimit: TRANSLATION_BODY_LIMIT,
     },
   );
-  bind(router, markAsVerified, ({ body, member }) => setVerified(deps, member!.spaceId, body, true), {
-    space: ({ body }) => spaceOfLocale(prisma, body[0]!.space_locale_id),
-    bodyLimit: '512kb',
-  });
-  bind(router, markAsUnverified, ({ body, member }) => setVerified(deps, member!.spaceId, body, false), {
-    space: ({ body }) => spaceOfLocale(prisma, body[0]!.space_locale_id),
-    bodyLimit: '512kb',
-  });
+  bind(
+    router,
+    markAsVerified,
+    ({ body, member, auth }) => setVerified(deps, member!.spaceId, auth.userId, body, true),
+    {
+      space: ({ body }) => spaceOfLocale(prisma, body[0]!.space_locale_id),
+      bodyLimit: '512kb',
+    },
+  );
+  bind(
+    router,
+    markAsUnverified,
+    ({ body, member, auth }) => setVerified(deps, member!.spaceId, auth.userId, body, false),
+    {
+      space: ({ body }) => spaceOfLocale(prisma, body[0]!.space_locale_id),
+      bodyLimit: '512kb',
+    },
+  );
   bind(
     router,
     applyToAssociated,
     ({ body, member, auth }) => translations.applyToAssociated(deps, member!.spaceId, auth.userId, body),
     {
       space: byLocale,
+    },
+  );
+  bind(router, getKeyHistory, ({ query, member }) => history.getKeyHistory(prisma, member!.spaceId, query), {
+    space: ({ query }) => spaceOfStory(prisma, query.story_id),
+    notFound: storyNotFound,
+  });
+  bind(
+    router,
+    revertTranslation,
+    ({ body, member, auth }) => history.revertTranslation(deps, member!.spaceId, auth.userId, body),
+    {
+      space: ({ body }) => history.spaceOfHistoryEntry(prisma, body.history_id),
+      notFound: history.historyEntryNotFound,
     },
   );
   return router;

@@ -1,5 +1,6 @@
 import type { TranslatableKey } from '#contract/content.ts';
 import type { Database, DatabaseTransaction } from '../../db/prisma.ts';
+import { declareChange, declareChangeSql } from '../../db/translation-changes.ts';
 import { AppError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -50,6 +51,7 @@ export async function saveTranslation(
   spaceId: number,
   userId: string,
   input: SaveInput,
+  origin: 'manual' | 'revert' = 'manual',
 ): Promise<TranslatableKey> {
   const { prisma } = deps;
   const [locale, key] = await Promise.all([
@@ -68,7 +70,7 @@ export async function saveTranslation(
   // Every round trip under the story's lock holds every other save of the story: two statements after the lock,
   // one to read the key and its translation as they are now, one to write the translation with its counts.
   await withStoryLock(prisma, key.storyId, async (tx) => {
-    const now = await currentState(tx, key.id, locale.id);
+    const now = await currentState(tx, key.id, locale.id, declareChangeSql(origin, userId));
     if (!now) throw keyGone();
     if (input.base_updated_at !== undefined) assertUnchangedSince(now, input.base_updated_at);
     if (verifying && input.reference_hash !== now.hash) {
@@ -130,16 +132,19 @@ interface CurrentState {
 
 /**
  * The key's source and its translation as they are under the story's lock, with who made it. A manual save
- * replaces any AI ask, so the ask goes in the same statement (undone with the rest should the save be refused).
+ * replaces any AI ask, so the ask goes in the same statement (undone with the rest should the save be refused);
+ * so does the declaration of who saves, for the history the write leaves (`declared`).
  */
-async function currentState(tx: DatabaseTransaction, keyId: number, spaceLocaleId: number) {
+async function currentState(tx: DatabaseTransaction, keyId: number, spaceLocaleId: number, declared: Prisma.Sql) {
   const [now] = await tx.$queryRaw<CurrentState[]>`
     WITH asks AS (
       DELETE FROM translation_asks WHERE translatable_key_id = ${keyId} AND space_locale_id = ${spaceLocaleId}
-    )
+    ),
+    declared AS (${declared})
     SELECT k.hash, k.value_text, t.reference_hash, t.value AS t_value, t.value_text AS t_value_text, t.updated_at,
            u.id AS user_id, u.name AS user_name, u.email AS user_email
     FROM translatable_keys k
+    CROSS JOIN declared
     LEFT JOIN translations t ON t.translatable_key_id = k.id AND t.space_locale_id = ${spaceLocaleId}
     LEFT JOIN users u ON u.id = t.translated_by_id
     WHERE k.id = ${keyId}`;
@@ -175,6 +180,7 @@ export async function applyToAssociated(
   };
   const storyIds = others.map((other) => other.storyId);
   await withStoryCounts(prisma, spaceId, storyIds, async (tx) => {
+    await declareChange(tx, 'manual', userId);
     for (const other of others) {
       const data = {
         ...copied,

@@ -1,4 +1,5 @@
 import type { ContentDeps } from './translations.service.ts';
+import { declareChangeSql } from '../../db/translation-changes.ts';
 import { AppError } from '../../errors.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { scheduleWriteBack } from '../write-back/index.ts';
@@ -18,10 +19,12 @@ interface Changed {
  * stories (as every change of their counts does), changes the translations that are not yet in that state and
  * adds the differences to the counts of the stories, languages and space. The counts change by increments
  * decided on each translation as it is when written, so a save committed meanwhile is never counted twice.
+ * The member who verifies is declared in the same statement, for the history the change leaves.
  */
 export async function setVerified(
   deps: ContentDeps,
   spaceId: number,
+  userId: string,
   items: VerifyItem[],
   verified: boolean,
 ): Promise<{ updated: number; skipped: string[] }> {
@@ -29,7 +32,8 @@ export async function setVerified(
   const stories = items.map((item) => item.story_id ?? 0);
   const locales = items.map((item) => item.space_locale_id);
   const rows = await deps.prisma.$queryRaw<Array<Changed & { other_space: boolean }>>`
-    WITH items AS (
+    WITH declared AS (${declareChangeSql('manual', userId)}),
+    items AS (
       SELECT DISTINCT * FROM unnest(${keys}::text[], ${stories}::int[], ${locales}::int[]) AS i(key, story_id, space_locale_id)
     ),
     foreign_locale AS (
@@ -42,7 +46,8 @@ export async function setVerified(
              count(*) OVER (PARTITION BY i.key, i.story_id, i.space_locale_id) AS matches
       FROM items i
       JOIN translatable_keys k ON k.space_id = ${spaceId} AND k.key = i.key AND (i.story_id = 0 OR k.story_id = i.story_id)
-      WHERE NOT EXISTS (SELECT 1 FROM foreign_locale)
+      -- Reading the declaration makes it run before any translation changes (the history records it).
+      WHERE NOT EXISTS (SELECT 1 FROM foreign_locale) AND (SELECT origin FROM declared) IS NOT NULL
     ),
     locked AS (
       SELECT coalesce(array_agg(id), '{}') AS ids FROM (

@@ -56,7 +56,7 @@ export async function createSpace(
     });
     return requestAccess(deps, raced.id, userId);
   }
-  const sync = await startSync(deps, spaceId, 'initial');
+  const sync = await startSync(deps, spaceId, 'initial', userId);
   return { id: spaceId, status: 'joined', sync_batch_id: sync.sync_batch_id };
 }
 

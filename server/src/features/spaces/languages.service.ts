@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '../../db/audit-events.ts';
 import type { SpaceLocale } from '#contract/spaces.ts';
 import { AppError } from '../../errors.ts';
 import type { StoryblokLanguage } from '../../storyblok-access/index.ts';
@@ -52,13 +53,19 @@ export async function addLanguage(
 ): Promise<SpaceLocale> {
   await ensureCodeFree(deps, spaceId, input.code);
   await mirror(deps, spaceId, (languages) => [...languages.filter((language) => language.code !== input.code), input]);
-  const locale = await deps.prisma.spaceLocale.create({
-    data: { spaceId, code: input.code, name: input.name },
-    select: { id: true },
-  });
-  await deps.prisma.auditEvent.create({
-    data: { spaceId, actorId: userId, action: 'language.added', targetId: String(locale.id), data: { ...input } },
-    select: { id: true },
+  const locale = await deps.prisma.$transaction(async (tx) => {
+    const created = await tx.spaceLocale.create({
+      data: { spaceId, code: input.code, name: input.name },
+      select: { id: true },
+    });
+    await recordAuditEvent(tx, {
+      spaceId,
+      actorId: userId,
+      action: 'language.added',
+      targetId: String(created.id),
+      data: { ...input },
+    });
+    return created;
   });
   return view(deps, spaceId, locale.id);
 }
@@ -79,20 +86,19 @@ export async function editLanguage(
     const others = languages.filter((language) => language.code !== current.code && language.code !== input.code);
     return [...others, { code: input.code, name: input.name }];
   });
-  await deps.prisma.spaceLocale.update({
-    where: { id: input.id },
-    data: { code: input.code, name: input.name },
-    select: { id: true },
-  });
-  await deps.prisma.auditEvent.create({
-    data: {
+  await deps.prisma.$transaction(async (tx) => {
+    await tx.spaceLocale.update({
+      where: { id: input.id },
+      data: { code: input.code, name: input.name },
+      select: { id: true },
+    });
+    await recordAuditEvent(tx, {
       spaceId,
       actorId: userId,
       action: 'language.edited',
       targetId: String(input.id),
       data: { from: current.code, ...input },
-    },
-    select: { id: true },
+    });
   });
   return view(deps, spaceId, input.id);
 }
@@ -106,11 +112,16 @@ export async function deleteLanguage(
 ): Promise<{ id: number }> {
   const current = await findLocale(deps, spaceId, id);
   await mirror(deps, spaceId, (languages) => languages.filter((language) => language.code !== current.code));
-  await deps.prisma.spaceLocale.delete({ where: { id }, select: { id: true } });
-  await refreshSpaceTotals(deps.prisma, spaceId);
-  await deps.prisma.auditEvent.create({
-    data: { spaceId, actorId: userId, action: 'language.deleted', targetId: String(id), data: { code: current.code } },
-    select: { id: true },
+  await deps.prisma.$transaction(async (tx) => {
+    await tx.spaceLocale.delete({ where: { id }, select: { id: true } });
+    await recordAuditEvent(tx, {
+      spaceId,
+      actorId: userId,
+      action: 'language.deleted',
+      targetId: String(id),
+      data: { code: current.code },
+    });
   });
+  await refreshSpaceTotals(deps.prisma, spaceId);
   return { id };
 }

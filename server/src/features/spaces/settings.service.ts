@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '../../db/audit-events.ts';
 import type { SpaceSettings } from '#contract/space-settings.ts';
 import type { Database } from '../../db/prisma.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
@@ -83,32 +84,30 @@ export async function updateSpaceSettings(
     change.storyblok_requests_per_second === undefined
       ? before.storyblokRequestsPerSecond
       : change.storyblok_requests_per_second;
-  const audit = (action: string, from: unknown, to: unknown) =>
-    deps.prisma.auditEvent.create({
-      data: { spaceId, actorId: userId, action, data: { from, to } as Prisma.InputJsonObject },
-      select: { id: true },
-    });
   if (before.writeBackMode === mode && before.storyblokRequestsPerSecond === rate)
     return getSpaceSettings(deps, spaceId);
-  await deps.prisma.space.update({
-    where: { id: spaceId },
-    data: { writeBackMode: mode, storyblokRequestsPerSecond: rate },
-    select: { id: true },
+  // The change and its audit rows commit together.
+  await deps.prisma.$transaction(async (tx) => {
+    const audit = (action: string, from: unknown, to: unknown) =>
+      recordAuditEvent(tx, { spaceId, actorId: userId, action, data: { from, to } as Prisma.InputJsonObject });
+    await tx.space.update({
+      where: { id: spaceId },
+      data: { writeBackMode: mode, storyblokRequestsPerSecond: rate },
+      select: { id: true },
+    });
+    if (before.storyblokRequestsPerSecond !== rate)
+      await audit('settings.storyblok_requests_per_second', before.storyblokRequestsPerSecond, rate);
+    if (before.writeBackMode !== mode) await audit('settings.write_back_mode', before.writeBackMode, mode);
   });
-  if (before.storyblokRequestsPerSecond !== rate)
-    await audit('settings.storyblok_requests_per_second', before.storyblokRequestsPerSecond, rate);
-  if (before.writeBackMode !== mode) {
-    await audit('settings.write_back_mode', before.writeBackMode, mode);
-    if (mode === 'all') {
-      const stories = await deps.prisma.storyNode.findMany({
-        where: { spaceId, keys: { some: { translations: { some: {} } } } },
-        select: { id: true },
-      });
-      await scheduleWriteBack(
-        deps,
-        stories.map((story) => story.id),
-      );
-    }
+  if (before.writeBackMode !== mode && mode === 'all') {
+    const stories = await deps.prisma.storyNode.findMany({
+      where: { spaceId, keys: { some: { translations: { some: {} } } } },
+      select: { id: true },
+    });
+    await scheduleWriteBack(
+      deps,
+      stories.map((story) => story.id),
+    );
   }
   return getSpaceSettings(deps, spaceId);
 }

@@ -88,5 +88,5 @@ export async function resumeWithNewToken(
     deps,
     stalled.map((row) => row.storyId),
   );
-  return startSync(deps, spaceId, 'manual');
+  return startSync(deps, spaceId, 'manual', userId);
 }

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { getAuditLog } from '#contract/audit-log.ts';
 import { addLanguage, deleteLanguage, editLanguage } from '#contract/languages.ts';
 import { deleteSpace, getSpaceSettings, updateSpaceSettings } from '#contract/space-settings.ts';
 import {
@@ -10,6 +11,7 @@ import {
 } from '#contract/space-connect.ts';
 import type { BindRoute } from '../../http/route-binder.ts';
 import * as sync from '../sync/index.ts';
+import * as auditLog from './audit-log.service.ts';
 import * as connect from './connect.service.ts';
 import * as removal from './delete-space.service.ts';
 import * as languages from './languages.service.ts';
@@ -25,7 +27,9 @@ export function spacesRoutes(bind: BindRoute, deps: SpaceDeps): Router {
   bind(router, createSpace, ({ body, auth }) =>
     connect.createSpace(deps, auth.userId, body.space_id, body.personal_access_token),
   );
-  bind(router, startSync, ({ params }) => sync.startSync(deps, params.id, 'manual'), { space: byPathId });
+  bind(router, startSync, ({ params, auth }) => sync.startSync(deps, params.id, 'manual', auth.userId), {
+    space: byPathId,
+  });
   bind(router, getSyncStatus, ({ params }) => sync.getSyncStatus(deps.prisma, params.id), { space: byPathId });
   bind(
     router,
@@ -48,6 +52,9 @@ export function spacesRoutes(bind: BindRoute, deps: SpaceDeps): Router {
     { space: byPathId },
   );
   bind(router, getSpaceSettings, ({ params }) => settings.getSpaceSettings(deps, params.id), {
+    space: byPathId,
+  });
+  bind(router, getAuditLog, ({ params, query }) => auditLog.getAuditLog(deps.prisma, params.id, query), {
     space: byPathId,
   });
   bind(

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/prisma.ts';
+import { declareChangeSql } from '../../db/translation-changes.ts';
 import { contentHash } from '../../storyblok-content/content-hash.ts';
 import type { ExtractedKey } from '../../storyblok-content/extract-keys.ts';
 import { fromStorable, toStorable, toStorableText } from '../../storyblok-content/storable-text.ts';
@@ -54,19 +55,26 @@ export async function importTranslations(
       value_text: item.valueText,
       written_hash: item.hash,
     }));
+    // A translation Polyblok did not hold yet enters its history as imported (declared in the statement itself:
+    // a transaction around each batch would cost three more round trips).
     await prisma.$executeRaw`
+      WITH declared AS (${declareChangeSql('import', null)})
       INSERT INTO translations (translatable_key_id, space_locale_id, value, value_text, origin, written_hash, updated_at)
       SELECT v.key_id, v.locale_id, v.value, v.value_text, 'import', v.written_hash, now()
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         AS v(key_id int, locale_id int, value jsonb, value_text text, written_hash text)
+      CROSS JOIN declared
       ON CONFLICT (translatable_key_id, space_locale_id) DO NOTHING`;
     await breathe();
   }
   for (const batch of chunks(replaced)) {
+    // One an editor changed in Storyblok enters its history as Storyblok's.
     await prisma.$executeRaw`
+      WITH declared AS (${declareChangeSql('storyblok', null)})
       UPDATE translations t SET value = v.value, value_text = v.value_text, origin = 'import',
         reference_hash = NULL, written_hash = v.written_hash, updated_at = now()
       FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS v(id int, value jsonb, value_text text, written_hash text)
+      CROSS JOIN declared
       WHERE t.id = v.id`;
     await breathe();
   }

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '../../db/audit-events.ts';
 import type { SyncStatus } from '#contract/space-connect.ts';
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
@@ -39,16 +40,30 @@ export async function startSync(
   deps: { prisma: Database; queue: Pick<JobQueue, 'send'> },
   spaceId: number,
   trigger: Trigger,
+  actorId: string | null = null,
 ): Promise<SyncStatus> {
   const { prisma } = deps;
   const space = await prisma.space.findUniqueOrThrow({ where: { id: spaceId }, select: { hasTokenIssue: true } });
   if (space.hasTokenIssue) throw new AppError('token_issue', TOKEN_ISSUE_MESSAGE);
   const run = await prisma.syncRun.create({ data: { spaceId, trigger }, select: { id: true } });
-  const claimed = await prisma.$executeRaw`
-    UPDATE spaces SET sync_batch_id = ${run.id}::uuid
-    WHERE id = ${spaceId}
-      AND (sync_batch_id IS NULL
-           OR sync_batch_id IN (SELECT id FROM sync_runs WHERE status IN ('completed', 'failed', 'cancelled')))`;
+  const claimed = await prisma.$transaction(async (tx) => {
+    const count = await tx.$executeRaw`
+      UPDATE spaces SET sync_batch_id = ${run.id}::uuid
+      WHERE id = ${spaceId}
+        AND (sync_batch_id IS NULL
+             OR sync_batch_id IN (SELECT id FROM sync_runs WHERE status IN ('completed', 'failed', 'cancelled')))`;
+    if (count > 0) {
+      await recordAuditEvent(tx, {
+        spaceId,
+        actorId,
+        action: 'sync.started',
+        targetType: 'sync_run',
+        targetId: run.id,
+        data: { trigger },
+      });
+    }
+    return count;
+  });
   if (claimed === 0) {
     await prisma.syncRun.delete({ where: { id: run.id } });
     return getSyncStatus(prisma, spaceId);
