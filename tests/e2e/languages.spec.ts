@@ -235,6 +235,40 @@ test.describe('languages', () => {
     expect(problems).toEqual([]);
   });
 
+  test('an admin writes a language’s style guide, and finds it as saved when opening it again', async ({
+    page,
+    services,
+  }) => {
+    test.setTimeout(120_000);
+    const problems = collectProblems(page);
+    const { spaceId } = await ownerWithSpace(page, services, 'lang-style');
+    await page.goto(`/spaces/${spaceId}/languages`);
+    await page.getByRole('button', { name: 'Actions for German' }).click();
+    await page.getByRole('menuitem', { name: 'Style guide' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Style guide: German' });
+    await dialog.getByText('Formal', { exact: true }).click();
+    await dialog.getByLabel('Tone').fill('Warm and plain');
+    await dialog.getByLabel('Words to avoid').fill('du');
+    await dialog.getByLabel('Words to avoid').press('Enter');
+    const instructions = dialog.getByLabel('Instructions');
+    await instructions.fill('x'.repeat(2001));
+    await expect(dialog.getByText('The instructions are at most 2,000 characters')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await instructions.fill('Keep sentences short.');
+    await saveScreenshot(page, 'language-style-guide');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('AI translations into German follow it from now on.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // Opened again, it shows what was saved.
+    await page.getByRole('button', { name: 'Actions for German' }).click();
+    await page.getByRole('menuitem', { name: 'Style guide' }).click();
+    await expect(dialog.getByLabel('Tone')).toHaveValue('Warm and plain');
+    await expect(dialog.getByLabel('Instructions')).toHaveValue('Keep sentences short.');
+    await expect(dialog.getByText('du', { exact: true })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
   test('members below admin see the languages without the admin actions', async ({ page, services }) => {
     test.setTimeout(120_000);
     const translator = uniqueEmail('lang-translator');

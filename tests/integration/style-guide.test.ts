@@ -57,6 +57,8 @@ describe('a language’s style guide', () => {
     // The same word twice, in another case, is kept once.
     expect(await write({ ...guide, avoid: ['du', 'Kunde', 'DU'] })).toEqual(guide);
     expect(await read()).toEqual(guide);
+    const events = await owner.call('getAuditLog', { params: { id: spaceId }, query: {} });
+    expect(events.events[0]).toMatchObject({ action: 'settings.style_guide', detail: { code: 'de' } });
   });
 
   it('refuses instructions over 2,000 characters and changes nothing', async () => {

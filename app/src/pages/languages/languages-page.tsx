@@ -19,9 +19,10 @@ import {
   type LanguageTab,
 } from './language-filter.ts';
 import { LanguageFormModal } from './language-form-modal.tsx';
+import { StyleGuideModal } from './style-guide-modal.tsx';
 import { LanguagesTable } from './languages-table.tsx';
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; locale: SpaceLocale } | { kind: 'delete'; locale: SpaceLocale } | null;
+type Dialog = { kind: 'add' } | { kind: 'edit' | 'style' | 'delete'; locale: SpaceLocale } | null;
 
 const emptyTabText: Record<LanguageTab, string> = {
   all: '',
@@ -116,6 +117,7 @@ export function LanguagesPage() {
               sourceKeys={space.translatable_keys_count}
               onEdit={admin ? (locale) => setDialog({ kind: 'edit', locale }) : null}
               onDelete={admin ? (locale) => setDialog({ kind: 'delete', locale }) : null}
+              onStyleGuide={admin ? (locale) => setDialog({ kind: 'style', locale }) : null}
             />
           )}
         </Card>
@@ -123,6 +125,9 @@ export function LanguagesPage() {
       {dialog?.kind === 'add' && <LanguageFormModal spaceId={space.id} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && (
         <LanguageFormModal spaceId={space.id} language={dialog.locale} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'style' && (
+        <StyleGuideModal spaceId={space.id} language={dialog.locale} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'delete' && (
         <DeleteLanguageModal spaceId={space.id} language={dialog.locale} onClose={() => setDialog(null)} />

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Group, Menu, Table, Text } from '@mantine/core';
-import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconFeather, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import type { SpaceLocale } from '#contract/spaces.ts';
 import { CompletionBar } from '#kit/components/completion-bar.tsx';
@@ -14,9 +14,17 @@ export interface LanguagesTableProps {
   /** Admins get the row menu; null hides it. */
   onEdit: ((locale: SpaceLocale) => void) | null;
   onDelete: ((locale: SpaceLocale) => void) | null;
+  onStyleGuide: ((locale: SpaceLocale) => void) | null;
 }
 
-function RowMenu({ locale, onEdit, onDelete }: { locale: SpaceLocale; onEdit: () => void; onDelete: () => void }) {
+interface RowMenuProps {
+  locale: SpaceLocale;
+  onEdit: () => void;
+  onStyleGuide: () => void;
+  onDelete: () => void;
+}
+
+function RowMenu({ locale, onEdit, onStyleGuide, onDelete }: RowMenuProps) {
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={160}>
       <Menu.Target>
@@ -28,6 +36,9 @@ function RowMenu({ locale, onEdit, onDelete }: { locale: SpaceLocale; onEdit: ()
         <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
           Edit
         </Menu.Item>
+        <Menu.Item leftSection={<IconFeather size={16} />} onClick={onStyleGuide}>
+          Style guide
+        </Menu.Item>
         <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
           Delete
         </Menu.Item>
@@ -37,10 +48,10 @@ function RowMenu({ locale, onEdit, onDelete }: { locale: SpaceLocale; onEdit: ()
 }
 
 /** The space's target languages; a row opens the content to translate in that language. */
-export function LanguagesTable({ spaceId, locales, sourceKeys, onEdit, onDelete }: LanguagesTableProps) {
+export function LanguagesTable({ spaceId, locales, sourceKeys, onEdit, onDelete, onStyleGuide }: LanguagesTableProps) {
   const navigate = useNavigate();
   const contentPath = (locale: SpaceLocale) => `/spaces/${spaceId}/content?locale=${encodeURIComponent(locale.code)}`;
-  const withMenu = onEdit !== null && onDelete !== null;
+  const withMenu = onEdit !== null && onDelete !== null && onStyleGuide !== null;
   return (
     <Table.ScrollContainer minWidth={600}>
       <Table verticalSpacing="md" horizontalSpacing="md" highlightOnHover={false}>
@@ -100,7 +111,12 @@ export function LanguagesTable({ spaceId, locales, sourceKeys, onEdit, onDelete 
               </Table.Td>
               {withMenu && (
                 <Table.Td>
-                  <RowMenu locale={locale} onEdit={() => onEdit(locale)} onDelete={() => onDelete(locale)} />
+                  <RowMenu
+                    locale={locale}
+                    onEdit={() => onEdit(locale)}
+                    onStyleGuide={() => onStyleGuide(locale)}
+                    onDelete={() => onDelete(locale)}
+                  />
                 </Table.Td>
               )}
             </Table.Tr>

@@ -33,6 +33,7 @@ const sentences: Record<string, (detail: Detail, who: string) => string> = {
     d.to === null
       ? 'Removed the limit on requests to Storyblok'
       : `Limited requests to Storyblok to ${text(d.to)} a second`,
+  'settings.style_guide': (d) => `Changed the style guide of ${text(d.code)}`,
   'sync.started': (d) => `Started a sync (${text(d.trigger)})`,
   'ai_run.started': (d) =>
     `Started an AI translation of ${formatQuantity(count(d.keys), 'key', 'keys')} (${formatQuantity(count(d.words), 'word', 'words')})`,

@@ -1,19 +1,24 @@
 import type { StyleGuide } from '#contract/style-guide.ts';
 import type { Database } from '../../db/prisma.ts';
+import { recordAuditEvent } from '../../db/audit-events.ts';
 import { AppError } from '../../errors.ts';
 
 const NONE: StyleGuide = { formality: 'default', tone: '', avoid: [], instructions: '' };
 
 const select = { formality: true, tone: true, avoid: true, instructions: true } as const;
 
-async function assertLocaleOfSpace(prisma: Database, spaceId: number, spaceLocaleId: number): Promise<void> {
-  const locale = await prisma.spaceLocale.findFirst({ where: { id: spaceLocaleId, spaceId }, select: { id: true } });
+async function localeOfSpace(prisma: Database, spaceId: number, spaceLocaleId: number) {
+  const locale = await prisma.spaceLocale.findFirst({
+    where: { id: spaceLocaleId, spaceId },
+    select: { id: true, code: true },
+  });
   if (!locale) throw new AppError('not_found', 'This language is not one of this space’s languages.');
+  return locale;
 }
 
 /** A language's style guide; a language nobody wrote one for has the empty one. */
 export async function getStyleGuide(prisma: Database, spaceId: number, spaceLocaleId: number): Promise<StyleGuide> {
-  await assertLocaleOfSpace(prisma, spaceId, spaceLocaleId);
+  await localeOfSpace(prisma, spaceId, spaceLocaleId);
   return (await styleGuideFor(prisma, spaceLocaleId)) ?? NONE;
 }
 
@@ -24,16 +29,26 @@ export async function updateStyleGuide(
   spaceLocaleId: number,
   input: StyleGuide,
 ): Promise<StyleGuide> {
-  await assertLocaleOfSpace(prisma, spaceId, spaceLocaleId);
+  const locale = await localeOfSpace(prisma, spaceId, spaceLocaleId);
   // The same word twice (in any case) is one word to avoid.
   const seen = new Set<string>();
   const avoid = input.avoid.filter((word) => !seen.has(word.toLowerCase()) && seen.add(word.toLowerCase()));
   const data = { ...input, avoid, updatedById: userId };
-  return prisma.styleGuide.upsert({
-    where: { spaceLocaleId },
-    create: { spaceLocaleId, ...data },
-    update: data,
-    select,
+  // The change and its audit row commit together.
+  return prisma.$transaction(async (tx) => {
+    const saved = await tx.styleGuide.upsert({
+      where: { spaceLocaleId },
+      create: { spaceLocaleId, ...data },
+      update: data,
+      select,
+    });
+    await recordAuditEvent(tx, {
+      spaceId,
+      actorId: userId,
+      action: 'settings.style_guide',
+      data: { code: locale.code },
+    });
+    return saved;
   });
 }
 
