@@ -2,7 +2,7 @@ import type { ContentDeps } from './translations.service.ts';
 import { declareChangeSql } from '../../db/translation-changes.ts';
 import { AppError } from '../../errors.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { scheduleWriteBack } from '../write-back/index.ts';
+import { pendingWriteBackSql, queueWriteBack } from '../write-back/index.ts';
 import type { KeyRef } from './key-lookup.ts';
 
 type VerifyItem = KeyRef & { space_locale_id: number };
@@ -70,7 +70,8 @@ export async function setVerified(
         last_translation_at = greatest(l.last_translation_at, now())
       FROM (SELECT space_locale_id, sum(verified)::int AS verified FROM per_story GROUP BY 1) d
       WHERE l.id = d.space_locale_id
-    )
+    ),
+    ${pendingWriteBackSql(Prisma.sql`SELECT story_id FROM changed`)}
     SELECT key, story_id, space_locale_id, false AS other_space FROM changed
     UNION ALL SELECT '', 0, 0, other_space FROM foreign_locale`;
   if (rows.some((row) => row.other_space)) {
@@ -78,7 +79,7 @@ export async function setVerified(
   }
   const changed = new Set(rows.map((row) => `${row.key}\n${row.space_locale_id}`));
   const skipped = items.filter((item) => !changed.has(`${item.key}\n${item.space_locale_id}`)).map((item) => item.key);
-  if (rows.length > 0) await scheduleWriteBack(deps, [...new Set(rows.map((row) => row.story_id))]);
+  await queueWriteBack(deps, [...new Set(rows.map((row) => row.story_id))]);
   return { updated: rows.length, skipped };
 }
 

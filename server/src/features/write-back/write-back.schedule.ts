@@ -30,14 +30,18 @@ export async function scheduleWriteBack(
 
 /**
  * The statement part (a WITH item) that marks the stories' write-back pending and due, for a change that
- * records it in its own statement, as a save does while it holds the story's lock. Follow it with
- * `queueWriteBack` once the change is committed.
+ * records it in its own statement, as a save does while it holds the story's lock: the stories by id, or as a
+ * query of the statement answering their ids. Follow it with `queueWriteBack` once the change is committed.
  */
-export function pendingWriteBackSql(storyIds: number[], { now = false }: { now?: boolean } = {}): Prisma.Sql {
+export function pendingWriteBackSql(
+  stories: number[] | Prisma.Sql,
+  { now = false }: { now?: boolean } = {},
+): Prisma.Sql {
   const dueAt = new Date(Date.now() + (now ? 0 : WRITE_BACK_DELAY_SECONDS) * 1000);
+  const ids = Array.isArray(stories) ? Prisma.sql`SELECT unnest(${stories}::int[])` : stories;
   return Prisma.sql`write_back_pending AS (
       INSERT INTO story_write_backs (story_id, status, due_at, updated_at)
-      SELECT id, 'pending', ${dueAt}::timestamptz, now() FROM unnest(${storyIds}::int[]) AS s(id)
+      SELECT DISTINCT id, 'pending'::"WriteBackStatus", ${dueAt}::timestamptz, now() FROM (${ids}) AS s(id)
       ON CONFLICT (story_id) DO UPDATE SET status = 'pending', due_at = EXCLUDED.due_at, updated_at = now()
     )`;
 }
