@@ -77,4 +77,25 @@ describe('the selection bar', () => {
     ]);
     expect(screen.getByRole('checkbox', { name: 'Select all' })).not.toBeChecked();
   });
+
+  it('names the selected translations the checks found something in before verifying them', async () => {
+    const problem = { code: 'url_changed' as const, message: 'The address “https://a.io” is not in the translation.' };
+    const flagged = textKey('unverified', { field: 'title' }, { qa: [problem] });
+    const clean = textKey('unverified', { field: 'intro' });
+    const api = storyApi([flagged, clean]);
+    const { user } = renderStoryEditor(api);
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all' }));
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Verify despite the checks?' });
+    expect(dialog).toHaveTextContent('The checks found something in 1 translation of the 2 selected keys');
+    expect(dialog).toHaveTextContent(`teaser › title: ${problem.message}`);
+    expect(api.callsTo(markAsVerified)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Verify anyway' }));
+
+    expect(await screen.findByText('2 keys verified.')).toBeVisible();
+    expect(api.callsTo(markAsVerified).map((call) => call.body.map((ref) => ref.key))).toEqual([
+      [flagged.key, clean.key],
+    ]);
+  });
 });

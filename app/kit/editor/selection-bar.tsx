@@ -4,6 +4,7 @@ import { IconCircleCheck, IconSparkles, IconX } from '@tabler/icons-react';
 import type { TranslatableKey } from '#contract/content.ts';
 import { formatCount, formatQuantity } from '../format/format.ts';
 import { notifySuccess } from '../components/notify.ts';
+import { verifyAfterChecks } from './confirm-verify.tsx';
 import { useAskTranslations, useSetVerified } from './key-mutations.ts';
 
 export interface SelectionBarProps {
@@ -61,7 +62,9 @@ export function SelectionBar({ visible, selected, onSelectAll, onClear }: Select
       );
       return;
     }
-    verify.mutate({ keys: eligible, verified }, { onSuccess: onClear });
+    const run = () => verify.mutate({ keys: eligible, verified }, { onSuccess: onClear });
+    if (verified) verifyAfterChecks(eligible, run);
+    else run();
   };
 
   return (

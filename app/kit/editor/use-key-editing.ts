@@ -78,7 +78,7 @@ export function useKeyEditing(key: TranslatableKey, options: KeyEditingOptions) 
     // With unsaved text, "verify" means: this text, saved as verified.
     if (dirty) return doSave(true, false);
     if (isVerified) verify.mutate({ keys: [key], verified: false });
-    else verifyAfterChecks(key, () => verify.mutate({ keys: [key], verified: true }));
+    else verifyAfterChecks([key], () => verify.mutate({ keys: [key], verified: true }));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
