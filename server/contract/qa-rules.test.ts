@@ -86,6 +86,14 @@ describe('checks of a translation against its source', () => {
     expect(found('Dusche und Duft')).toEqual([]);
   });
 
+  it('finds a translation longer than its field takes', () => {
+    expect(text('Hello', 'Hallo Welt', { maxLength: 5 })).toEqual([
+      { code: 'too_long', message: 'The translation has 10 characters; the field takes at most 5.' },
+    ]);
+    expect(text('Hello', 'Hallo', { maxLength: 5 })).toEqual([]);
+    expect(text('Hello', 'Hallo Welt', { maxLength: null })).toEqual([]);
+  });
+
   it('finds spaces the source does not have', () => {
     expect(codes('Hello', ' Hallo')).toEqual(['whitespace']);
     expect(codes('Hello', 'Hallo ')).toEqual(['whitespace']);

@@ -9,6 +9,7 @@ export type QaCode =
   | 'markup_mismatch'
   | 'number_mismatch'
   | 'url_changed'
+  | 'too_long'
   | 'glossary_term_missing'
   | 'whitespace'
   | 'invisible_characters'
@@ -20,6 +21,7 @@ export const QA_CODES: readonly QaCode[] = [
   'markup_mismatch',
   'number_mismatch',
   'url_changed',
+  'too_long',
   'glossary_term_missing',
   'whitespace',
   'invisible_characters',
@@ -43,6 +45,8 @@ export interface QaSubject {
   glossaryMissing?: ReadonlyArray<{ term: string; expected: string }>;
   /** Words and phrases the language's style guide says to avoid. */
   avoid?: readonly string[];
+  /** The most characters the field takes (its component schema's max_length), when it has a limit. */
+  maxLength?: number | null;
 }
 
 /** Whether the text uses the word or phrase as a whole word (any case), not inside a longer word. */
@@ -195,6 +199,14 @@ export function checkTranslation(subject: QaSubject): QaProblem[] {
 
   for (const gap of subject.glossaryMissing ?? []) {
     add('glossary_term_missing', `“${gap.term}” should be translated as “${gap.expected}”.`);
+  }
+
+  // Counted as Storyblok's editor counts a field's characters.
+  if (subject.maxLength && visibleTranslation.length > subject.maxLength) {
+    add(
+      'too_long',
+      `The translation has ${visibleTranslation.length} characters; the field takes at most ${subject.maxLength}.`,
+    );
   }
 
   for (const word of subject.avoid ?? []) {

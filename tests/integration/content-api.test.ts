@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '#kit/api/api-client.ts';
+import type { Prisma } from '#server/generated/prisma/client.ts';
 import { syncOneStory } from '#server/features/sync/story-sync.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
@@ -205,6 +206,29 @@ describe('a story’s keys and their status', () => {
       const fixed = await api.call('saveTranslation', { body: { ...body, value: 'Hallo Erdkreis' } });
       expect(fixed.qa).toEqual([]);
       expect((await keyOf('headline')).qa).toEqual([]);
+
+      // The component's schema limits the field: a longer translation is flagged, as the schema says now.
+      const teaser = await server.prisma.storyblokComponent.findFirstOrThrow({
+        where: { spaceId, name: headline.component },
+        select: { id: true, schema: true },
+      });
+      const schema = teaser.schema as Record<string, Record<string, Prisma.InputJsonValue>>;
+      await server.prisma.storyblokComponent.update({
+        where: { id: teaser.id },
+        data: {
+          schema: {
+            ...schema,
+            [headline.field]: { ...schema[headline.field], max_length: '10' },
+          } as Prisma.InputJsonObject,
+        },
+      });
+      expect((await keyOf('headline')).qa).toEqual([
+        { code: 'too_long', message: 'The translation has 14 characters; the field takes at most 10.' },
+      ]);
+      await server.prisma.storyblokComponent.update({
+        where: { id: teaser.id },
+        data: { schema: schema as Prisma.InputJsonObject },
+      });
     } finally {
       await server.prisma.glossaryTerm.delete({ where: { id: term.id } });
       await api.call('saveTranslation', {

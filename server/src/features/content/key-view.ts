@@ -74,6 +74,8 @@ function glossaryIssues(value: unknown): TranslatableKey['glossary_issues'] {
 export interface LocaleRules {
   glossary: GlossaryEntry[];
   avoid: readonly string[];
+  /** Length limits of the components' fields, by "<component>\0<field>". */
+  maxLengths?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -111,8 +113,9 @@ export function toKeyView(row: KeyViewRow, rules?: LocaleRules): TranslatableKey
 function qaOf(
   row: KeyViewRow,
   translation: NonNullable<KeyViewRow['translation']>,
-  { glossary, avoid }: LocaleRules,
+  { glossary, avoid, maxLengths }: LocaleRules,
 ): QaProblem[] {
+  const limit = maxLengths?.get(`${row.component}\0${row.field}`);
   return checkTranslation({
     fieldType: row.fieldType,
     source: row.value,
@@ -121,5 +124,6 @@ function qaOf(
     translationText: translation.valueText,
     glossaryMissing: glossaryGaps(row.valueText, translation.valueText, glossary),
     avoid,
+    maxLength: limit && limit > 0 ? limit : null,
   });
 }

@@ -50,7 +50,7 @@ export interface LocaleOfSpace {
 
 async function readKeys(prisma: Database, where: Prisma.Sql, locale: LocaleOfSpace): Promise<TranslatableKey[]> {
   const spaceLocaleId = locale.id;
-  const [rows, glossary, style] = await Promise.all([
+  const [rows, glossary, style, limits] = await Promise.all([
     prisma.$queryRaw<KeyRow[]>`
     SELECT k.id, k.key, k.hash, k.field_type, k.component, k.field, k.value, k.value_text, k.word_count,
            t.value AS t_value, t.value_text AS t_value_text, t.reference_hash, t.is_needing_formatting,
@@ -62,8 +62,16 @@ async function readKeys(prisma: Database, where: Prisma.Sql, locale: LocaleOfSpa
     ORDER BY k.position, k.id`,
     glossaryFor(prisma, locale.spaceId, spaceLocaleId),
     styleGuideFor(prisma, spaceLocaleId),
+    // The components' own length limits (a text field's "max_length"), as their schemas say now.
+    prisma.$queryRaw<Array<{ component: string; field: string; max_length: number }>>`
+      SELECT c.name AS component, f.key AS field, (f.value->>'max_length')::int AS max_length
+      FROM storyblok_components c, jsonb_each(c.schema) f
+      WHERE c.space_id = ${locale.spaceId}
+        AND c.name IN (SELECT k.component FROM translatable_keys k WHERE ${where})
+        AND jsonb_typeof(f.value) = 'object' AND (f.value->>'max_length') ~ '^[0-9]{1,9}$'`,
   ]);
-  const rules = { glossary, avoid: style?.avoid ?? [] };
+  const maxLengths = new Map(limits.map((limit) => [`${limit.component}\0${limit.field}`, limit.max_length]));
+  const rules = { glossary, avoid: style?.avoid ?? [], maxLengths };
   return rows.map((row) => toKeyView(keyViewRow(row), rules));
 }
 
