@@ -57,9 +57,15 @@ function notification(page: Page, text: string | RegExp): Locator {
   return page.getByRole('alert').filter({ hasText: text });
 }
 
+/** Switches the editor's language and waits until the keys shown are that language's, before anything is typed. */
 async function chooseLocale(page: Page, label: string): Promise<void> {
   await page.getByRole('combobox', { name: 'Language', exact: true }).click();
   await page.getByRole('option', { name: label, exact: true }).click();
+  const name = label.replace(/ \(.*\)$/, '');
+  await expect(page.getByRole('textbox', { name: /^Translation of / }).first()).toHaveAttribute(
+    'placeholder',
+    `Translate into ${name}…`,
+  );
 }
 
 /** Selects `text` inside a richtext block, as a translator would with the mouse. */
