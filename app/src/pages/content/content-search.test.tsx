@@ -187,6 +187,44 @@ describe('searching the content', () => {
   });
 });
 
+describe('changes of the address', () => {
+  // The router shows a change a moment after it is asked for: words sent after their pause while a status is
+  // being picked both arrive before it has, and neither may undo the other.
+  function TwoChanges() {
+    const params = useContentParams(locales);
+    const location = useLocation();
+    return (
+      <>
+        <button
+          type="button"
+          onClick={() => {
+            params.setSearch({ status: 'unverified' });
+            params.setSearch({ q: 'équipe' });
+          }}
+        >
+          Both
+        </button>
+        <output data-testid="url">{location.search}</output>
+      </>
+    );
+  }
+
+  it('keeps both of two changes made before the first is shown', async () => {
+    const { user } = renderWithKit(
+      <MemoryRouter initialEntries={['/spaces/7/content?locale=de&status=missing']}>
+        <Routes>
+          <Route path="/spaces/:spaceId/content" element={<TwoChanges />} />
+        </Routes>
+      </MemoryRouter>,
+      { api: fakeApi().client },
+    );
+    await user.click(screen.getByRole('button', { name: 'Both' }));
+    await waitFor(() => expect(url().get('q')).toBe('équipe'));
+    expect(url().get('status')).toBe('unverified');
+    expect(url().get('locale')).toBe('de');
+  });
+});
+
 describe('the story list during a sync', () => {
   it('shows the stories as the first sync lists them, without a reload', async () => {
     let listed: StoryListItem[] = [];

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { searchStatuses, type SearchStatus } from '#contract/search-rules.ts';
 import type { SpaceLocale } from '#contract/spaces.ts';
 import type { ContentSearch } from '#kit/editor/search.queries.ts';
+import { useAddressParams } from './use-address-params.ts';
 
 function positiveId(value: string | null): number | null {
   if (value === null || !/^\d+$/.test(value)) return null;
@@ -66,7 +66,7 @@ export interface ContentParams {
  * typed in it is lost by looking around.
  */
 export function useContentParams(locales: readonly SpaceLocale[]): ContentParams {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const requested = params.get('locale');
   const requestedCompared = params.get('locales');
   // The same array while the address names the same languages: the editor keys its work on it.
