@@ -27,6 +27,8 @@ export const saveTranslation = defineEndpoint('saveTranslation', {
      * Absent, the last save wins.
      */
     base_updated_at: z.iso.datetime({ offset: true }).nullish(),
+    /** Where the text came from: typed (the default), or a translation memory match applied as it was. */
+    origin: z.enum(['manual', 'memory']).optional(),
   }),
   response: translatableKeySchema,
   role: leastRoleFor.translate,
@@ -100,9 +102,10 @@ const count = z.number().int().nonnegative();
 /** What a folder run would take, answered instead of starting it (`dry_run`): nothing is asked or charged. */
 export const folderRunEstimateSchema = z.object({
   keys: count,
+  /** Words the model would translate, and charge: those of the keys the memory does not fill. */
   words: count,
   model_requests: count,
-  /** Keys the translation memory would fill without asking the model. */
+  /** Keys the translation memory would fill without asking the model (the same source, verified before). */
   memory_reused: count,
   /** Today's AI words left after the run; below zero, the run needs more than is left and would be refused. */
   quota_left_after: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QA_CODES } from './qa-rules.ts';
+import { MEMORY_MIN_SIMILARITY } from './memory-rules.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { paginationQuerySchema, urlIdSchema } from './ids.ts';
 import { leastRoleFor } from './roles.ts';
@@ -66,6 +67,18 @@ export const getFolder = defineEndpoint('getFolder', {
   role: leastRoleFor.read,
 });
 
+export const memoryMatchSchema = z.object({
+  source_text: z.string(),
+  translation_text: z.string(),
+  /** The translation as stored (a richtext document for richtext), to apply it as it is. */
+  translation_value: z.unknown(),
+  /** Percent of the source's trigrams in common, case and accents ignored; 100 only for the very same source. */
+  similarity: z.number().int().min(MEMORY_MIN_SIMILARITY).max(100),
+  story_id: z.number().int(),
+});
+
+export type MemoryMatch = z.infer<typeof memoryMatchSchema>;
+
 export const translatableKeySchema = z.object({
   /** The key's id, for translation asks. */
   id: z.number().int(),
@@ -94,6 +107,11 @@ export const translatableKeySchema = z.object({
   updated_at: isoTime.nullable(),
   /** What the checks found in the translation (placeholders, markup, numbers, addresses, glossary, spacing). */
   qa: z.array(z.object({ code: z.enum(QA_CODES), message: z.string() })),
+  /**
+   * Translation memory: up to three verified translations in this language whose source is at least 75 % like
+   * this key's, best first (100: the same source). Empty while the key's own translation is verified.
+   */
+  tm_matches: z.array(memoryMatchSchema),
 });
 
 export type TranslatableKey = z.infer<typeof translatableKeySchema>;

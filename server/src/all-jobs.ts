@@ -2,7 +2,13 @@ import type { AiTranslator } from './adapters/openai/ai-translator.ts';
 import type { Database } from './db/prisma.ts';
 import { createAiTranslateJob } from './features/ai/index.ts';
 import { createMailSendJob, type MailTransport } from './features/mail/index.ts';
-import { createDailySyncJobs, createPollJobs, createSpaceSyncJob, createStorySyncJob } from './features/sync/index.ts';
+import {
+  createDailySyncJobs,
+  createMemorySketchJob,
+  createPollJobs,
+  createSpaceSyncJob,
+  createStorySyncJob,
+} from './features/sync/index.ts';
 import { createWriteBackJob } from './features/write-back/index.ts';
 import type { StoryblokAccess } from './storyblok-access/index.ts';
 import type { JobDefinition } from './jobs/define-job.ts';
@@ -26,6 +32,7 @@ export function allJobs(deps: JobDeps): JobDefinition[] {
     createWriteBackJob({ prisma, storyblok }),
     createStorySyncJob({ prisma, storyblok }),
     ...createDailySyncJobs({ prisma }),
+    createMemorySketchJob({ prisma }),
     ...createPollJobs({ prisma, storyblok }),
     createAiTranslateJob({
       prisma,

@@ -37,6 +37,11 @@ export async function addStory(
     },
     select: { id: true },
   });
+  // Its ids from the root down, as the sync keeps them: what a folder's runs and counts go by.
+  const parent = input.folder
+    ? await prisma.storyNode.findUniqueOrThrow({ where: { id: input.folder.id }, select: { path: true } })
+    : { path: '/' };
+  await prisma.storyNode.update({ where: { id: node.id }, data: { path: `${parent.path}${node.id}/` } });
   const keyIds: number[] = [];
   for (const [position, seed] of keys.entries()) {
     const hash = hashOf(seed.text);

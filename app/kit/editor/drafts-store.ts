@@ -24,6 +24,10 @@ export interface DraftStore {
   sourceHashOf(keyId: number): string | undefined;
   /** The translator has been shown the new source: the next save verifies against the key's current one. */
   acceptSource(keyId: number): void;
+  /** The draft just set is a translation memory match, as it was applied. */
+  markFromMemory(keyId: number, value: DraftValue): void;
+  /** Whether the key's draft is still the memory match applied, unchanged since (then it is saved as such). */
+  isFromMemory(keyId: number): boolean;
   /** Every unsaved value; a new map object after each change, so it can be a snapshot. */
   all(): ReadonlyMap<number, DraftValue>;
   clear(): void;
@@ -33,6 +37,8 @@ export interface DraftStore {
 export function createDraftStore(): DraftStore {
   let drafts: ReadonlyMap<number, DraftValue> = new Map();
   const bases = new Map<number, { updatedAt: string | null; hash: string | undefined }>();
+  // The value object a memory match became: any edit makes a new object, so identity says "unchanged".
+  const fromMemory = new Map<number, DraftValue>();
   const listeners = new Set<() => void>();
   const publish = (next: Map<number, DraftValue>) => {
     drafts = next;
@@ -46,6 +52,7 @@ export function createDraftStore(): DraftStore {
       if (value === null) {
         next.delete(keyId);
         bases.delete(keyId);
+        fromMemory.delete(keyId);
       } else {
         next.set(keyId, value);
         if (!bases.has(keyId) && from !== undefined) bases.set(keyId, { updatedAt: from.updated_at, hash: from.hash });
@@ -58,9 +65,12 @@ export function createDraftStore(): DraftStore {
       const start = bases.get(keyId);
       if (start) start.hash = undefined;
     },
+    markFromMemory: (keyId, value) => void fromMemory.set(keyId, value),
+    isFromMemory: (keyId) => drafts.has(keyId) && drafts.get(keyId) === fromMemory.get(keyId),
     all: () => drafts,
     clear() {
       bases.clear();
+      fromMemory.clear();
       if (drafts.size > 0) publish(new Map());
     },
     subscribe(listener) {

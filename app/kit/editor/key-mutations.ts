@@ -47,6 +47,8 @@ export interface SaveVariables {
   base: string | null;
   /** The source hash the text was written against (verified against it when `verify`); the key's own unless told. */
   sourceHash?: string | undefined;
+  /** The text is a translation memory match as it was applied: its history says it came from the memory. */
+  fromMemory?: boolean | undefined;
 }
 
 /**
@@ -59,7 +61,7 @@ export function useSaveTranslation(keyId: number) {
   const ctx = useEditorContext();
   return useMutation({
     mutationKey: saveMutationKey(keyId),
-    mutationFn: ({ key, value, verify, base, sourceHash }: SaveVariables) =>
+    mutationFn: ({ key, value, verify, base, sourceHash, fromMemory }: SaveVariables) =>
       api.call('saveTranslation', {
         body: {
           key: key.key,
@@ -69,6 +71,7 @@ export function useSaveTranslation(keyId: number) {
           value: valueToSave(value),
           reference_hash: verify ? (sourceHash ?? key.hash) : null,
           base_updated_at: base,
+          ...(fromMemory ? { origin: 'memory' as const } : {}),
         },
       }),
     onSuccess: (saved, { key, value }) => {

@@ -2,7 +2,8 @@ import { Stack, Text } from '@mantine/core';
 import type { TranslatableKey } from '#contract/content.ts';
 import { AiSuggestion } from './ai-suggestion.tsx';
 import { KeyRowActions } from './key-row-actions.tsx';
-import { canSave, readableText, sourceValue } from './key-draft.ts';
+import { MemoryMatches } from './memory-matches.tsx';
+import { answerValue, canSave, readableText, sourceValue } from './key-draft.ts';
 import { editorKindOf, keyPath, seoLengthLimit } from './key-label.ts';
 import { RichtextTargetEditor } from './richtext-target-editor.tsx';
 import { SaveConflict } from './save-conflict.tsx';
@@ -50,6 +51,16 @@ export function KeyTarget({ keyData: key, editing, namesLanguage = false }: KeyT
           saving={save.saving}
           onKeepMine={save.keepMine}
           onTakeTheirs={save.takeTheirs}
+        />
+      )}
+      {!readOnly && key.tm_matches.length > 0 && (!dirty || ctx.drafts.isFromMemory(key.id)) && (
+        <MemoryMatches
+          matches={key.tm_matches}
+          onUse={(match) => {
+            const applied = answerValue(key, match.translation_value);
+            setValue(applied);
+            ctx.drafts.markFromMemory(key.id, applied);
+          }}
         />
       )}
       {ai.suggestion && (

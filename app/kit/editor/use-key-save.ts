@@ -30,19 +30,28 @@ export function useKeySave(key: TranslatableKey, value: DraftValue, dirty: boole
   const [conflict, setConflict] = useState<SaveConflictState | null>(null);
 
   const send = (verify: boolean, base: string | null) =>
-    save.mutateAsync({ key, value, verify, base, sourceHash: ctx.drafts.sourceHashOf(key.id) }).then(
-      () => {
-        setConflict(null);
-        return true;
-      },
-      (error: unknown) => {
-        const theirs = overtaken(error);
-        if (theirs) setConflict({ theirs, verify });
-        // Refused because the source changed: the editor now shows the new one, which the next save is against.
-        if (error instanceof ApiError && error.code === 'source_changed') ctx.drafts.acceptSource(key.id);
-        return false;
-      },
-    );
+    save
+      .mutateAsync({
+        key,
+        value,
+        verify,
+        base,
+        sourceHash: ctx.drafts.sourceHashOf(key.id),
+        fromMemory: ctx.drafts.isFromMemory(key.id),
+      })
+      .then(
+        () => {
+          setConflict(null);
+          return true;
+        },
+        (error: unknown) => {
+          const theirs = overtaken(error);
+          if (theirs) setConflict({ theirs, verify });
+          // Refused because the source changed: the editor now shows the new one, which the next save is against.
+          if (error instanceof ApiError && error.code === 'source_changed') ctx.drafts.acceptSource(key.id);
+          return false;
+        },
+      );
 
   /** Saves the unsaved text (verified when asked); answers whether it was saved. */
   const saveDraft = async (verify: boolean): Promise<boolean> => {

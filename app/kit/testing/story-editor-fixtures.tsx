@@ -55,6 +55,7 @@ export function textKey(
     ask_error: null,
     updated_at: state === 'missing' ? null : UPDATED_AT,
     qa: [],
+    tm_matches: [],
     ...overrides,
   };
 }

@@ -10,6 +10,8 @@ export interface AiItem {
   text: string;
   context: string;
   format: 'text' | 'markdown' | 'richtext';
+  /** Verified translations of alike sources (translation memory), best first. */
+  examples?: Array<{ source: string; translation: string }>;
 }
 
 /** The team's style rules for the target language (its style guide), when it has any. */
@@ -69,6 +71,7 @@ const SYSTEM_PROMPT = [
   'For format "markdown" keep the Markdown syntax. Use the "context" (component and field) for tone and length.',
   'Where a glossary term occurs, use its given translation; for do_not_translate terms keep the term as it is.',
   'When there is a "style", it is the team\'s style guide for the target language: "formality" formal or informal is how to address the reader (German "Sie" or "du", French "vous" or "tu"); write in its "tone"; never use a word or phrase listed in "avoid"; follow its "instructions".',
+  'An item\'s "examples" are the team\'s approved translations of similar texts: follow their wording and terms wherever the item says the same, and translate what differs.',
   'Answer with JSON: {"translations": {"<id>": "<translated text>"}} with every id.',
 ].join('\n');
 

@@ -40,6 +40,8 @@ export const translationRequestSchema = z.object({
       context: z.string(),
       /** text: plain text; markdown: keep the Markdown syntax; richtext: one block of a rich text. */
       format: z.enum(['text', 'markdown', 'richtext']),
+      /** The team's verified translations of alike texts (translation memory), to follow their wording. */
+      examples: z.array(z.object({ source: z.string(), translation: z.string() })).optional(),
     }),
   ),
 });

@@ -34,12 +34,18 @@ function context(key: KeyToTranslate): string {
 
 /**
  * A key as the model sees it and its answer as it is stored: without invisible characters either way, so none
- * is sent, charged or copied into a translation (see prepareVisible for the items).
+ * is sent, charged or copied into a translation (see prepareVisible for the items). `examples`: the team's
+ * verified translations of alike sources, which the model follows.
  */
-export function prepareKey(key: KeyToTranslate): PreparedKey {
+export function prepareKey(key: KeyToTranslate, examples: NonNullable<AiItem['examples']> = []): PreparedKey {
   const prepared = prepareVisible({ ...key, value: stripInvisibleDeep(key.value) });
+  // A richtext key goes block by block with markers; its memory is whole texts, so it has no examples to give.
+  const items =
+    examples.length > 0 && prepared.items.length === 1 && prepared.items[0]!.format !== 'richtext'
+      ? [{ ...prepared.items[0]!, examples }]
+      : prepared.items;
   return {
-    items: prepared.items,
+    items,
     assemble: (translations, failures) => {
       const outcome = prepared.assemble(translations, failures);
       return 'error' in outcome ? outcome : { value: stripInvisibleDeep(outcome.value) };

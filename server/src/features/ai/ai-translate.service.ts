@@ -6,12 +6,14 @@ import { countWords } from '#contract/content-format/word-count.ts';
 import { normalizeValue, resolveKey } from '../content/index.ts';
 import { requireTranslator, type AiDeps } from './ai-deps.ts';
 import { prepareKey } from './ai-items.ts';
+import { examplesOf, memoryOfKeys, sameSource } from './memory-reuse.ts';
 import { dailyAllowance, endHold, holdWords } from './ai-quota.ts';
 import { glossaryFor, styleGuideFor } from '../glossary/index.ts';
 
 /**
  * Translates one value now (the editor's AI button) and answers it without saving. Its words are held while
- * the model works and charged only once the answer is there.
+ * the model works and charged only once the answer is there. The same source verified before is answered from
+ * the translation memory, without the model and free; alike ones go to the model as examples.
  */
 export async function aiTranslateValue(
   deps: AiDeps,
@@ -36,19 +38,28 @@ export async function aiTranslateValue(
   if (source.empty) return { content: input.value };
   const words = countWords(source.valueText);
   const allowance = await dailyAllowance(prisma, spaceId, deps);
-  const details = await prisma.translatableKey.findUniqueOrThrow({
-    where: { id: key.id },
-    select: { component: true, field: true },
-  });
+  const [details, memory] = await Promise.all([
+    prisma.translatableKey.findUniqueOrThrow({
+      where: { id: key.id },
+      select: { component: true, field: true, valueText: true },
+    }),
+    memoryOfKeys(prisma, { id: locale.id, spaceId }, [key.id]),
+  ]);
+  // The key's own source, translated and verified before: the team's translation, without the model.
+  const reused = details.valueText === source.valueText ? sameSource(memory.get(key.id)) : null;
+  if (reused) return { content: reused.translation_value as string | { type: 'doc' } };
   const space = await prisma.space.findUniqueOrThrow({ where: { id: spaceId }, select: { defaultLocaleName: true } });
-  const prepared = prepareKey({
-    ref: 'k0',
-    key: key.key,
-    fieldType: key.fieldType,
-    component: details.component,
-    field: details.field,
-    value: source.value,
-  });
+  const prepared = prepareKey(
+    {
+      ref: 'k0',
+      key: key.key,
+      fieldType: key.fieldType,
+      component: details.component,
+      field: details.field,
+      value: source.value,
+    },
+    examplesOf(memory.get(key.id)),
+  );
   const [glossary, style] = await Promise.all([
     glossaryFor(prisma, spaceId, locale.id),
     styleGuideFor(prisma, locale.id),

@@ -4,6 +4,7 @@ import { localeInSpace } from '../content/index.ts';
 import { requireTranslator, type AiDeps } from './ai-deps.ts';
 import { assertAllowance, dailyAllowance, lockAllowance } from './ai-quota.ts';
 import { aiTranslateJob } from './ai-translate.job.ts';
+import { memoryOfKeys, sameSource } from './memory-reuse.ts';
 
 export interface AskScope {
   scope: 'keys' | 'folder';
@@ -29,6 +30,8 @@ export async function askForKeys(
   const found = await prisma.translatableKey.count({ where: { id: { in: keyIds }, spaceId } });
   if (found !== keyIds.length)
     throw new AppError('not_found', 'Some of these keys are not in the space any more; reload the story.');
+  // Keys the translation memory answers cost nothing, so they need no room in the allowance.
+  const memory = await memoryOfKeys(prisma, { id: localeId, spaceId }, keyIds);
   return prisma.$transaction(
     async (tx) => {
       // Read under the lock: no other ask of the space is being created meanwhile.
@@ -39,7 +42,13 @@ export async function askForKeys(
           AND NOT EXISTS (SELECT 1 FROM translation_asks a WHERE a.translatable_key_id = k.id
                             AND a.space_locale_id = ${localeId} AND a.status IN ('pending', 'running'))`;
       const words = toAsk.reduce((sum, key) => sum + key.word_count, 0);
-      await assertAllowance(tx, spaceId, words, allowance);
+      const forModel = toAsk.filter((key) => !sameSource(memory.get(key.id)));
+      await assertAllowance(
+        tx,
+        spaceId,
+        forModel.reduce((sum, key) => sum + key.word_count, 0),
+        allowance,
+      );
       const batch = await tx.translationBatch.create({
         data: {
           spaceId,

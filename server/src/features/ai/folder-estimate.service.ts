@@ -2,14 +2,16 @@ import type { FolderRunEstimate } from '#contract/content-writes.ts';
 import { keySourceSelect } from '../content/index.ts';
 import { requireTranslator, type AiDeps } from './ai-deps.ts';
 import { prepareKey } from './ai-items.ts';
+import { examplesOf, memoryOfKeys, sameSource } from './memory-reuse.ts';
 import { aiStanding, dailyAllowance } from './ai-quota.ts';
 import { missingInFolder } from './batches.service.ts';
 
 /**
  * What "Translate folder with AI" would take, before anyone starts it: the keys it would ask (those missing in
  * the locale without an ask under way, as the run picks them), their words, the model requests their stories
- * would need (each story is one job, its keys split into requests as the model adapter splits them), and the
- * words left today after it. Nothing is asked, held or charged.
+ * would need (each story is one job, its keys split into requests as the model adapter splits them), the keys
+ * the translation memory answers without the model (their words are not charged), and the words left today
+ * after it. Nothing is asked, held or charged.
  */
 export async function estimateFolderRun(
   deps: AiDeps,
@@ -31,19 +33,25 @@ export async function estimateFolderRun(
     dailyAllowance(prisma, spaceId, deps),
     aiStanding(prisma, spaceId),
   ]);
+  const memory = await memoryOfKeys(
+    prisma,
+    { id: locale.id, spaceId },
+    keys.map((key) => key.id),
+  );
+  const toModel = keys.filter((key) => !sameSource(memory.get(key.id)));
   const itemsByStory = new Map<number, ReturnType<typeof prepareKey>['items']>();
-  for (const [index, key] of keys.entries()) {
+  for (const [index, key] of toModel.entries()) {
     const items = itemsByStory.get(key.storyId) ?? [];
-    items.push(...prepareKey({ ref: `k${index}`, ...key }).items);
+    items.push(...prepareKey({ ref: `k${index}`, ...key }, examplesOf(memory.get(key.id))).items);
     itemsByStory.set(key.storyId, items);
   }
-  const words = keys.reduce((sum, key) => sum + key.wordCount, 0);
+  const words = toModel.reduce((sum, key) => sum + key.wordCount, 0);
   const requests = [...itemsByStory.values()].reduce((sum, items) => sum + translator.requestsFor(items), 0);
   return {
     keys: keys.length,
     words,
     model_requests: requests,
-    memory_reused: 0,
+    memory_reused: keys.length - toModel.length,
     quota_left_after: allowance - standing.used - standing.reserved - words,
   };
 }

@@ -56,20 +56,23 @@ export interface TranslatedKey {
   value: unknown;
   valueText: string;
   glossaryIssues: unknown;
+  /** Translated by the model, or the very same source's verified translation reused from the memory. */
+  origin: 'ai' | 'memory';
 }
 
 /**
  * Stores what the model translated and marks what it could not, in the caller's transaction (after
  * `lockBatch`). A translation is stored only while its ask is still this attempt's (a translator's own save
  * replaces the ask, and the key's deletion removes it), and its words are charged in the same transaction that
- * stores it and removes the ask. Answers how many were stored and failed.
+ * stores it and removes the ask. Answers how many were stored and failed, their words, and the words charged
+ * (what the model translated: a translation reused from the memory costs nothing).
  */
 export async function storeStoryResults(
   tx: DatabaseTransaction,
   scope: StoryAskScope,
   translated: TranslatedKey[],
   failures: Array<{ askId: number; error: string }>,
-): Promise<{ done: number; failed: number; words: number }> {
+): Promise<{ done: number; failed: number; words: number; charged: number }> {
   const ours = Prisma.sql`batch_id = ${scope.batchId}::uuid AND status = 'running'`;
   const removed =
     translated.length === 0
@@ -79,27 +82,32 @@ export async function storeStoryResults(
           RETURNING id`;
   const removedIds = new Set(removed.map((ask) => ask.id));
   const stored = translated.filter((key) => removedIds.has(key.askId));
-  if (stored.length > 0) {
-    const rows = stored.map((key) => ({
-      key_id: key.keyId,
-      value: key.value,
-      value_text: key.valueText,
-      glossary_issues: key.glossaryIssues,
-    }));
-    // The history attributes the run's translations to AI, on behalf of the member who started the run.
+  for (const origin of ['ai', 'memory'] as const) {
+    const rows = stored
+      .filter((key) => key.origin === origin)
+      .map((key) => ({
+        key_id: key.keyId,
+        value: key.value,
+        value_text: key.valueText,
+        glossary_issues: key.glossaryIssues,
+      }));
+    if (rows.length === 0) continue;
+    // The history attributes the run's translations to AI or to the memory, on behalf of the member who started
+    // the run: one statement per origin, since the history reads the origin declared for the statement.
     await tx.$queryRaw`
-      SELECT set_config('polyblok.change_origin', 'ai', true), set_config('polyblok.change_user',
+      SELECT set_config('polyblok.change_origin', ${origin}, true), set_config('polyblok.change_user',
         coalesce((SELECT requested_by_id::text FROM translation_batches WHERE id = ${scope.batchId}::uuid), ''), true)`;
     await tx.$executeRaw`
       INSERT INTO translations (translatable_key_id, space_locale_id, value, value_text, is_needing_formatting,
         reference_hash, verified_source_text, glossary_issues, origin, translated_by_id, updated_at)
-      SELECT r.key_id, ${scope.spaceLocaleId}, r.value, r.value_text, false, NULL, NULL, r.glossary_issues, 'ai', NULL, now()
+      SELECT r.key_id, ${scope.spaceLocaleId}, r.value, r.value_text, false, NULL, NULL, r.glossary_issues,
+        ${origin}::"TranslationOrigin", NULL, now()
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         AS r(key_id int, value jsonb, value_text text, glossary_issues jsonb)
       ON CONFLICT (translatable_key_id, space_locale_id) DO UPDATE SET
         value = EXCLUDED.value, value_text = EXCLUDED.value_text, is_needing_formatting = false,
         reference_hash = NULL, verified_source_text = NULL, glossary_issues = EXCLUDED.glossary_issues,
-        origin = 'ai', translated_by_id = NULL, updated_at = now()`;
+        origin = EXCLUDED.origin, translated_by_id = NULL, updated_at = now()`;
   }
   const failed =
     failures.length === 0
@@ -109,5 +117,11 @@ export async function storeStoryResults(
           FROM jsonb_to_recordset(${JSON.stringify(failures.map((f) => ({ id: f.askId, error: f.error })))}::jsonb)
             AS r(id int, error text)
           WHERE a.id = r.id AND ${ours}`;
-  return { done: stored.length, failed, words: stored.reduce((sum, key) => sum + key.words, 0) };
+  const wordsOf = (keys: TranslatedKey[]) => keys.reduce((sum, key) => sum + key.words, 0);
+  return {
+    done: stored.length,
+    failed,
+    words: wordsOf(stored),
+    charged: wordsOf(stored.filter((key) => key.origin === 'ai')),
+  };
 }

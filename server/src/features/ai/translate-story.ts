@@ -2,14 +2,25 @@ import { glossaryGaps } from '../../adapters/openai/item-checks.ts';
 import { changeTranslations, keySourceSelect, normalizeValue } from '../content/index.ts';
 import { requireTranslator, type AiJobDeps } from './ai-deps.ts';
 import { prepareKey } from './ai-items.ts';
+import { examplesOf, memoryOfKeys, sameSource } from './memory-reuse.ts';
 import { chargeWords } from './ai-quota.ts';
 import { addProgress, lockBatch } from './batch-progress.ts';
 import { glossaryFor, styleGuideFor } from '../glossary/index.ts';
 import { storeStoryResults, takeStoryAsks, type StoryAskScope, type TranslatedKey } from './story-asks.ts';
 
+/** What a story whose every key the memory answered asks of the model. */
+const nothingAsked = () => ({
+  translations: new Map<string, string>(),
+  failures: new Map<string, string>(),
+  requests: 0,
+  usage: { promptTokens: 0, completionTokens: 0 },
+});
+
 /**
  * Translates the asks of one story into one locale in as few model requests as the size allows: the whole
- * story's keys together, for context. Each key's answer is checked. Then, in one transaction, the keys that
+ * story's keys together, for context. A key whose very source the team verified before (translation memory)
+ * takes that translation without the model; the others carry the memory's alike translations as examples.
+ * Each key's answer is checked. Then, in one transaction, the keys that
  * passed become unverified translations (with the glossary terms they lack flagged) and their words are
  * charged, the others are marked failed with their reason, and the run's progress moves: a crash before it
  * leaves the asks to the next attempt, having charged nothing.
@@ -31,43 +42,61 @@ export async function translateStoryAsks(deps: AiJobDeps, scope: StoryAskScope):
     where: { id: scope.spaceId },
     select: { defaultLocaleName: true },
   });
-  const [glossary, style] = await Promise.all([
+  const [glossary, style, memory] = await Promise.all([
     glossaryFor(prisma, scope.spaceId, scope.spaceLocaleId),
     styleGuideFor(prisma, scope.spaceLocaleId),
+    memoryOfKeys(
+      prisma,
+      { id: scope.spaceLocaleId, spaceId: scope.spaceId },
+      asks.map((ask) => ask.translatableKey.id),
+    ),
   ]);
-  const prepared = asks.map((ask, index) => ({ ask, ...prepareKey({ ref: `k${index}`, ...ask.translatableKey }) }));
-
-  const result = await requireTranslator(deps).translate({
-    source: { code: 'source', name: space.defaultLocaleName ?? 'the source language' },
-    target: { code: locale.code, name: locale.name },
-    glossary,
-    style,
-    items: prepared.flatMap((entry) => entry.items),
-  });
-
-  const translated: TranslatedKey[] = [];
-  const failures: Array<{ askId: number; error: string }> = [];
-  for (const { ask, assemble } of prepared) {
+  const translation = (ask: (typeof asks)[number], value: unknown, origin: TranslatedKey['origin']): TranslatedKey => {
     const key = ask.translatableKey;
-    const outcome = assemble(result.translations, result.failures);
-    if ('error' in outcome) {
-      failures.push({ askId: ask.id, error: `AI translation failed: ${outcome.error}.` });
-      continue;
-    }
-    const normalized = normalizeValue(key.fieldType, outcome.value as string | { type: 'doc' });
-    translated.push({
+    const normalized = normalizeValue(key.fieldType, value as string | { type: 'doc' });
+    return {
       askId: ask.id,
       keyId: key.id,
       words: key.wordCount,
       value: normalized.value,
       valueText: normalized.valueText,
       glossaryIssues: glossaryGaps(key.valueText, normalized.valueText, glossary),
-    });
+      origin,
+    };
+  };
+  const translated: TranslatedKey[] = [];
+  const toModel: typeof asks = [];
+  for (const ask of asks) {
+    const reused = sameSource(memory.get(ask.translatableKey.id));
+    if (reused) translated.push(translation(ask, reused.translation_value, 'memory'));
+    else toModel.push(ask);
+  }
+  const prepared = toModel.map((ask, index) => ({
+    ask,
+    ...prepareKey({ ref: `k${index}`, ...ask.translatableKey }, examplesOf(memory.get(ask.translatableKey.id))),
+  }));
+
+  const result =
+    prepared.length === 0
+      ? nothingAsked()
+      : await requireTranslator(deps).translate({
+          source: { code: 'source', name: space.defaultLocaleName ?? 'the source language' },
+          target: { code: locale.code, name: locale.name },
+          glossary,
+          style,
+          items: prepared.flatMap((entry) => entry.items),
+        });
+
+  const failures: Array<{ askId: number; error: string }> = [];
+  for (const { ask, assemble } of prepared) {
+    const outcome = assemble(result.translations, result.failures);
+    if ('error' in outcome) failures.push({ askId: ask.id, error: `AI translation failed: ${outcome.error}.` });
+    else translated.push(translation(ask, outcome.value, 'ai'));
   }
   await changeTranslations(deps, scope.spaceId, [scope.storyId], async (tx) => {
     if ((await lockBatch(tx, scope.batchId)) === null) return;
     const outcome = await storeStoryResults(tx, scope, translated, failures);
-    await chargeWords(tx, scope.spaceId, outcome.words, { requests: result.requests, ...result.usage });
+    await chargeWords(tx, scope.spaceId, outcome.charged, { requests: result.requests, ...result.usage });
     await addProgress(tx, scope.batchId, outcome.done, outcome.failed, outcome.words);
   });
 }

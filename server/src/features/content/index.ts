@@ -3,6 +3,7 @@ export { refreshCounts, refreshSpaceTotals, refreshStoryCounts } from './content
 export { TRANSLATION_BODY_LIMIT, contentRoutes } from './content.routes.ts';
 export { localeInSpace, spaceOfLocale } from './content-scope.ts';
 export { resolveKey } from './key-lookup.ts';
+export { readMemoryMatches } from './memory-matches.ts';
 export { askForImport } from './story-import-state.ts';
 export { keySourceSelect } from './key-view.ts';
 export { changeTranslations } from './translations.service.ts';

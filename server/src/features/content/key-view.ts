@@ -1,4 +1,4 @@
-import type { KeyStatus, TranslatableKey } from '#contract/content.ts';
+import type { KeyStatus, MemoryMatch, TranslatableKey } from '#contract/content.ts';
 import { checkTranslation, type QaProblem } from '#contract/qa-rules.ts';
 import { glossaryGaps, type GlossaryEntry } from '../../adapters/openai/item-checks.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
@@ -80,9 +80,9 @@ export interface LocaleRules {
 
 /**
  * A key answer. With the rules of the locale, its translation is checked too (`qa`); without them, as where a
- * key is shown without its translation's review, it carries no findings.
+ * key is shown without its translation's review, it carries no findings. `memory`: its translation memory matches.
  */
-export function toKeyView(row: KeyViewRow, rules?: LocaleRules): TranslatableKey {
+export function toKeyView(row: KeyViewRow, rules?: LocaleRules, memory: MemoryMatch[] = []): TranslatableKey {
   const { translation, ask } = row;
   const outdated = translation !== null && translation.referenceHash !== null && translation.referenceHash !== row.hash;
   return {
@@ -107,6 +107,7 @@ export function toKeyView(row: KeyViewRow, rules?: LocaleRules): TranslatableKey
     ask_error: ask?.status === 'failed' ? (ask.error ?? null) : null,
     updated_at: translation?.updatedAt.toISOString() ?? null,
     qa: translation && rules ? qaOf(row, translation, rules) : [],
+    tm_matches: memory,
   };
 }
 

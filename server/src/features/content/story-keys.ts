@@ -3,6 +3,7 @@ import type { Database } from '../../db/prisma.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { glossaryFor, styleGuideFor } from '../glossary/index.ts';
 import { keyGone } from './key-lookup.ts';
+import { readMemoryMatches } from './memory-matches.ts';
 import { toKeyView, type KeyViewRow } from './key-view.ts';
 
 interface KeyRow {
@@ -50,7 +51,7 @@ export interface LocaleOfSpace {
 
 async function readKeys(prisma: Database, where: Prisma.Sql, locale: LocaleOfSpace): Promise<TranslatableKey[]> {
   const spaceLocaleId = locale.id;
-  const [rows, glossary, style, limits] = await Promise.all([
+  const [rows, glossary, style, limits, memory] = await Promise.all([
     prisma.$queryRaw<KeyRow[]>`
     SELECT k.id, k.key, k.hash, k.field_type, k.component, k.field, k.value, k.value_text, k.word_count,
            t.value AS t_value, t.value_text AS t_value_text, t.reference_hash, t.is_needing_formatting,
@@ -69,10 +70,11 @@ async function readKeys(prisma: Database, where: Prisma.Sql, locale: LocaleOfSpa
       WHERE c.space_id = ${locale.spaceId}
         AND c.name IN (SELECT k.component FROM translatable_keys k WHERE ${where})
         AND jsonb_typeof(f.value) = 'object' AND (f.value->>'max_length') ~ '^[0-9]{1,9}$'`,
+    readMemoryMatches(prisma, locale, where),
   ]);
   const maxLengths = new Map(limits.map((limit) => [`${limit.component}\0${limit.field}`, limit.max_length]));
   const rules = { glossary, avoid: style?.avoid ?? [], maxLengths };
-  return rows.map((row) => toKeyView(keyViewRow(row), rules));
+  return rows.map((row) => toKeyView(keyViewRow(row), rules, memory.get(row.id)));
 }
 
 function keyViewRow(row: KeyRow): KeyViewRow {

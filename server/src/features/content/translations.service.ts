@@ -23,6 +23,8 @@ export interface SaveInput extends KeyRef {
   reference_hash?: string | null | undefined;
   /** The translation's updated_at the translator started from (null: none); absent, the last save wins. */
   base_updated_at?: string | null | undefined;
+  /** A translation memory match applied as it was, rather than typed. */
+  origin?: 'manual' | 'memory' | undefined;
 }
 
 /**
@@ -66,11 +68,12 @@ export async function saveTranslation(
     );
   }
   const verifying = input.reference_hash !== undefined && input.reference_hash !== null;
+  const from = input.origin === 'memory' ? 'memory' : origin;
   const normalized = normalizeValue(key.fieldType, input.value);
   // Every round trip under the story's lock holds every other save of the story: two statements after the lock,
   // one to read the key and its translation as they are now, one to write the translation with its counts.
   await withStoryLock(prisma, key.storyId, async (tx) => {
-    const now = await currentState(tx, key.id, locale.id, declareChangeSql(origin, userId));
+    const now = await currentState(tx, key.id, locale.id, declareChangeSql(from, userId));
     if (!now) throw keyGone();
     if (input.base_updated_at !== undefined) assertUnchangedSince(now, input.base_updated_at);
     if (verifying && input.reference_hash !== now.hash) {
@@ -105,7 +108,7 @@ export async function saveTranslation(
                                   reference_hash, verified_source_text, origin, translated_by_id, updated_at)
         VALUES (${key.id}, ${locale.id}, ${JSON.stringify(normalized.value)}::jsonb, ${normalized.valueText},
                 ${normalized.isNeedingFormatting}, ${verifying ? now.hash : null}, ${verifying ? now.value_text : null},
-                'manual', ${userId}::uuid, clock_timestamp())
+                ${from === 'memory' ? 'memory' : 'manual'}::"TranslationOrigin", ${userId}::uuid, clock_timestamp())
         ON CONFLICT (translatable_key_id, space_locale_id) DO UPDATE SET
           value = EXCLUDED.value, value_text = EXCLUDED.value_text,
           is_needing_formatting = EXCLUDED.is_needing_formatting, reference_hash = EXCLUDED.reference_hash,
