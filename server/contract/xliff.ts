@@ -38,6 +38,8 @@ export const exportXliff = defineEndpoint('exportXliff', {
 export const xliffSkippedUnitSchema = z.object({
   /** The story's id as the file names it (its `<file id>`), null when the file named none. */
   story_id: z.number().int().nullable(),
+  /** The story's name in Polyblok; null when the space has no such story. */
+  story_name: z.string().nullable(),
   /** The unit's id: the key. */
   key: z.string(),
   reason: z.enum(xliffSkipReasons),

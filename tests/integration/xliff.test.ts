@@ -187,7 +187,7 @@ describe('exporting XLIFF', () => {
     const result = await importFile(withTarget(file, TITLE, 's0', 'Fremd'));
     expect(result.applied).toBe(0);
     expect(result.unknown).toBeGreaterThan(0);
-    expect(result.skipped[0]).toMatchObject({ story_id: theirs.id, reason: 'unknown' });
+    expect(result.skipped[0]).toMatchObject({ story_id: theirs.id, story_name: null, reason: 'unknown' });
   });
 });
 
@@ -275,7 +275,7 @@ describe('importing XLIFF', () => {
     expect(result).toMatchObject({ applied: 0, source_changed: 1, invalid: 1, unknown: 1 });
     expect(result.skipped).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ story_id: storyIds.home, key: TITLE, reason: 'source_changed' }),
+        expect.objectContaining({ story_id: storyIds.home, story_name: 'Home', key: TITLE, reason: 'source_changed' }),
         expect.objectContaining({
           key: RICHTEXT,
           reason: 'invalid',

@@ -144,7 +144,16 @@ export async function importXliff(
       return decided.map((entry) => byUnit.get(entry.unit) ?? entry);
     });
   }
-  return summarize(decided);
+  const result = summarize(decided);
+  const named = [...new Set(result.skipped.flatMap((unit) => (unit.story_id === null ? [] : [unit.story_id])))];
+  const stories = await deps.prisma.storyNode.findMany({
+    where: { spaceId, id: { in: named } },
+    select: { id: true, name: true },
+  });
+  const nameOf = new Map(stories.map((story) => [story.id, story.name]));
+  for (const unit of result.skipped)
+    unit.story_name = unit.story_id === null ? null : (nameOf.get(unit.story_id) ?? null);
+  return result;
 }
 
 function summarize(decided: Array<{ storyId: number | null; unit: XliffReadUnit; decision: UnitDecision }>) {
@@ -163,6 +172,7 @@ function summarize(decided: Array<{ storyId: number | null; unit: XliffReadUnit;
       result[decision.reason] += 1;
       const skipped: XliffSkippedUnit = {
         story_id: storyId,
+        story_name: null,
         key: unit.id,
         reason: decision.reason,
         message: decision.message,
