@@ -40,6 +40,7 @@ test.describe('XLIFF for agencies', () => {
 
     await page.getByRole('button', { name: 'XLIFF' }).click();
     await expect(page.getByRole('menu')).toContainText('German, this folder and its subfolders');
+    await saveScreenshot(page, 'content-xliff-menu');
     const download = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: 'Export XLIFF', exact: true }).click();
     const file = await download;
@@ -57,7 +58,8 @@ test.describe('XLIFF for agencies', () => {
     const summary = page.getByRole('dialog', { name: 'XLIFF imported into German' });
     await expect(summary).toContainText('1 translation stored in German, unverified');
     await saveScreenshot(page, 'content-xliff-import-summary');
-    await summary.getByRole('button', { name: /close/i }).click();
+    await page.keyboard.press('Escape');
+    await expect(summary).toBeHidden();
 
     const story = await apiCall<{ name: string; translatable_keys: Array<{ key: string }> }>(
       page,

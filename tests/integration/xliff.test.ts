@@ -244,7 +244,7 @@ describe('importing XLIFF', () => {
     const counts = await countsAndRecount(server.prisma, spaceId);
     expect(counts.kept).toEqual(counts.recount);
     const marked = await server.prisma.storyWriteBack.findUniqueOrThrow({ where: { storyId: storyIds.home } });
-    expect(['pending', 'running', 'written']).toContain(marked.status);
+    expect(['pending', 'writing', 'done']).toContain(marked.status);
     await expect
       .poll(
         () =>
@@ -254,7 +254,13 @@ describe('importing XLIFF', () => {
       )
       .toBe('Herzlich willkommen');
 
-    // The same file again is no change.
+    // The same file again is no change (once the write-back has finished with the story).
+    await expect
+      .poll(
+        async () =>
+          (await server.prisma.storyWriteBack.findUniqueOrThrow({ where: { storyId: storyIds.home } })).status,
+      )
+      .toBe('done');
     const again = await changeState();
     expect(await importFile(edited)).toMatchObject({ applied: 0 });
     expect(await changeState()).toEqual(again);

@@ -41,9 +41,7 @@ describe('XliffImportSummary', () => {
       />,
     );
 
-    expect(
-      screen.getByText(/3 translations stored in German, unverified; 2 units already as in Polyblok/),
-    ).toBeVisible();
+    expect(screen.getByText(/3 translations stored in German, unverified; 2 units changed nothing/)).toBeVisible();
     expect(screen.getByText('3 units not applied')).toBeVisible();
     const rows = within(screen.getByRole('list', { name: 'Units not applied' })).getAllByRole('listitem');
     expect(rows).toHaveLength(3);

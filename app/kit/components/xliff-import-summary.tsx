@@ -21,7 +21,7 @@ export function XliffImportSummary({ result, localeName }: XliffImportSummaryPro
     <Stack gap="sm">
       <Alert color={result.applied > 0 ? 'green' : 'gray'} variant="light" title="Import finished">
         {formatQuantity(result.applied, 'translation', 'translations')} stored in {localeName}, unverified
-        {result.unchanged > 0 ? `; ${formatQuantity(result.unchanged, 'unit', 'units')} already as in Polyblok` : ''}.
+        {result.unchanged > 0 ? `; ${formatQuantity(result.unchanged, 'unit', 'units')} changed nothing` : ''}.
       </Alert>
       {notApplied > 0 && (
         <>
