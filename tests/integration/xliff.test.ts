@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { XLIFF_MAX_BYTES } from '#contract/xliff-rules.ts';
 import { createApiClient, type ApiClient } from '#kit/api/api-client.ts';
 import { readXliff } from '#server/features/xliff/xliff-read.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
@@ -319,6 +320,9 @@ describe('importing XLIFF', () => {
       /German|de/,
     );
     await refused(JSON.stringify({ document }), 'unsupported_media_type', 'application/json');
+    const huge = document.replace('</xliff>', `<!--${'x'.repeat(XLIFF_MAX_BYTES)}--></xliff>`);
+    const tooLarge = await apiFailure(importFile(huge));
+    expect(tooLarge).toMatchObject({ status: 413, code: 'payload_too_large' });
     expect(await changeState()).toEqual(before);
     expect((await apiFailure(importFile(document, owner, frId))).code).toBe('xliff_language_mismatch');
   });
