@@ -2,7 +2,6 @@ import type { XliffImportResult, XliffSkippedUnit } from '#contract/xliff.ts';
 import type { Database, DatabaseTransaction } from '../../db/prisma.ts';
 import { declareChange } from '../../db/translation-changes.ts';
 import { AppError } from '../../errors.ts';
-import type { Prisma } from '../../generated/prisma/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { changeTranslations, localeInSpace, normalizeValue } from '../content/index.ts';
 import { sameLanguage, targetLanguageTag } from './source-language.ts';
@@ -74,34 +73,43 @@ function decideAll(units: FileUnit[], keys: Map<string, KeyState>) {
   });
 }
 
-/** Stores the targets decided on, unverified, as the language's translations; any AI ask for them is dropped. */
+/**
+ * Stores the targets decided on, unverified, as the language's translations, in one statement however many there
+ * are (the history triggers record them in that statement too); any AI ask for them is dropped, as a save drops it.
+ */
 async function applyTargets(
   tx: DatabaseTransaction,
   localeId: number,
   userId: string,
   changes: Array<{ key: KeyState; value: string | object }>,
 ) {
-  const ids = changes.map(({ key }) => key.id);
-  await tx.translationAsk.deleteMany({ where: { spaceLocaleId: localeId, translatableKeyId: { in: ids } } });
-  for (const { key, value } of changes) {
+  if (changes.length === 0) return;
+  const rows = changes.map(({ key, value }) => {
     const normalized = normalizeValue(key.fieldType, value as never);
-    const data = {
-      value: normalized.value as Prisma.InputJsonValue,
-      valueText: normalized.valueText,
-      isNeedingFormatting: normalized.isNeedingFormatting,
-      referenceHash: null,
-      verifiedSourceText: null,
-      glossaryIssues: [],
-      origin: 'manual' as const,
-      translatedById: userId,
+    return {
+      key_id: key.id,
+      value: normalized.value,
+      value_text: normalized.valueText,
+      needs_formatting: normalized.isNeedingFormatting,
     };
-    await tx.translation.upsert({
-      where: { translatableKeyId_spaceLocaleId: { translatableKeyId: key.id, spaceLocaleId: localeId } },
-      create: { translatableKeyId: key.id, spaceLocaleId: localeId, ...data },
-      update: data,
-      select: { id: true },
-    });
-  }
+  });
+  await tx.$executeRaw`
+    WITH asks AS (
+      DELETE FROM translation_asks
+      WHERE space_locale_id = ${localeId} AND translatable_key_id = ANY(${rows.map((row) => row.key_id)}::int[])
+    )
+    INSERT INTO translations (translatable_key_id, space_locale_id, value, value_text, is_needing_formatting,
+                              reference_hash, verified_source_text, origin, translated_by_id, glossary_issues,
+                              updated_at)
+    SELECT c.key_id, ${localeId}, c.value, c.value_text, c.needs_formatting, NULL, NULL,
+           'manual'::"TranslationOrigin", ${userId}::uuid, '[]'::jsonb, clock_timestamp()
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS c(key_id int, value jsonb, value_text text, needs_formatting boolean)
+    ON CONFLICT (translatable_key_id, space_locale_id) DO UPDATE SET
+      value = EXCLUDED.value, value_text = EXCLUDED.value_text,
+      is_needing_formatting = EXCLUDED.is_needing_formatting, reference_hash = NULL, verified_source_text = NULL,
+      origin = EXCLUDED.origin, translated_by_id = EXCLUDED.translated_by_id, glossary_issues = '[]'::jsonb,
+      updated_at = EXCLUDED.updated_at`;
 }
 
 /**
