@@ -71,6 +71,15 @@ test.describe('XLIFF for agencies', () => {
     const row = keyRow(page, 'page › title');
     await expect(row.getByRole('textbox', { name: 'Translation of page › title' })).toHaveValue('Aus der Agentur');
     await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'unverified');
+
+    // The story's own export, from its editor, carries the imported translation as a target.
+    await page.getByRole('region', { name: 'Story editor' }).getByRole('button', { name: 'XLIFF' }).click();
+    await expect(page.getByRole('menu')).toContainText('German, this story');
+    const storyDownload = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Export XLIFF', exact: true }).click();
+    const storyFile = await readFile((await (await storyDownload).path())!, 'utf8');
+    expect(storyFile).toContain(`<file id="${storyId}"`);
+    expect(storyFile).toContain('<target>Aus der Agentur</target>');
     expect(problems).toEqual([]);
   });
 });
