@@ -44,6 +44,7 @@ import { deleteSpace, getSpaceSettings, updateSpaceSettings } from './space-sett
 import { getWebhookSettings, receiveStoryblokWebhook } from './webhooks.ts';
 import { openBillingPortal, receiveStripeWebhook, startCheckout } from './billing.ts';
 import { retryWriteBack } from './write-back.ts';
+import { exportXliff, importXliff } from './xliff.ts';
 
 /**
  * Every contract endpoint by its name in the route table. It loads zod and every schema: the server imports it,
@@ -79,6 +80,8 @@ export const endpoints = {
   listGlossaryTerms,
   getStyleGuide,
   updateStyleGuide,
+  exportXliff,
+  importXliff,
   createGlossaryTerm,
   updateGlossaryTerm,
   deleteGlossaryTerm,

@@ -48,6 +48,10 @@ export const errorCodes = [
   'billing_unavailable',
   /** A Stripe webhook whose signature does not match its body, or is older than five minutes. */
   'invalid_signature',
+  /** The XLIFF file is not well-formed XML, not XLIFF 2.0, or carries a DTD or entity declarations: nothing read. */
+  'invalid_xliff',
+  /** The XLIFF file's target language (trgLang) is not the language it is imported into: nothing read. */
+  'xliff_language_mismatch',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -58,6 +58,9 @@ export const routes = {
   deleteGlossaryTerm: { method: 'DELETE', path: '/api/spaces/:id/glossary_terms/:termId' },
   getStyleGuide: { method: 'GET', path: '/api/spaces/:id/style_guide' },
   updateStyleGuide: { method: 'PUT', path: '/api/spaces/:id/style_guide' },
+  /** An XLIFF 2.0 file of a language's keys for an agency; the import reads one back. */
+  exportXliff: { method: 'GET', path: '/api/spaces/:id/xliff' },
+  importXliff: { method: 'POST', path: '/api/spaces/:id/xliff' },
 
   getRootFolder: { method: 'GET', path: '/api/content/folder' },
   getFolder: { method: 'GET', path: '/api/content/folder/:folderId' },

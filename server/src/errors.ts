@@ -32,6 +32,8 @@ const statusByCode: Record<AppErrorCode, number> = {
   already_subscribed: 409,
   billing_unavailable: 503,
   invalid_signature: 400,
+  invalid_xliff: 400,
+  xliff_language_mismatch: 400,
 
   validation_failed: 400,
   bad_json: 400,

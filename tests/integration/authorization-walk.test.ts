@@ -42,6 +42,8 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/spaces/:id/settings': 'viewer',
   'GET /api/spaces/:id/glossary_terms': 'viewer',
   'GET /api/spaces/:id/style_guide': 'viewer',
+  'GET /api/spaces/:id/xliff': 'viewer',
+  'POST /api/spaces/:id/xliff': 'translator',
   'GET /api/content/folder': 'viewer',
   'GET /api/content/folder/:folderId': 'viewer',
   'GET /api/content/story/:storyId': 'viewer',
@@ -87,6 +89,8 @@ interface WalkRequest {
   params?: Record<string, string | number>;
   query?: Record<string, string | number>;
   body?: unknown;
+  /** A text body sent as it is with this media type (an XLIFF file), rather than as JSON. */
+  contentType?: string;
 }
 
 /** The ids of the walk's space that requests point at. */
@@ -137,11 +141,12 @@ async function send(name: string, request: WalkRequest, token?: string): Promise
   ).toString();
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
-  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  if (request.body !== undefined) headers['content-type'] = request.contentType ?? 'application/json';
+  const body = request.contentType ? String(request.body) : JSON.stringify(request.body);
   return fetch(`${server.baseUrl}${buildPath(pattern, request.params)}${query ? `?${query}` : ''}`, {
     method,
     headers,
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    body: request.body === undefined ? undefined : body,
   });
 }
 
@@ -173,6 +178,16 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
   'GET /api/spaces/:id/settings': () => ({ params: { id: ids.spaceId } }),
   'GET /api/spaces/:id/glossary_terms': () => ({ params: { id: ids.spaceId }, query: { locale: 'de' } }),
   'GET /api/spaces/:id/style_guide': () => ({ params: { id: ids.spaceId }, query: { space_locale_id: ids.localeId } }),
+  'GET /api/spaces/:id/xliff': () => ({
+    params: { id: ids.spaceId },
+    query: { space_locale_id: ids.localeId, story_id: ids.storyId },
+  }),
+  'POST /api/spaces/:id/xliff': () => ({
+    params: { id: ids.spaceId },
+    query: { space_locale_id: ids.localeId },
+    body: '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="de"/>',
+    contentType: 'application/xliff+xml',
+  }),
   'GET /api/content/folder': () => ({ query: { locale: 'de', space_id: ids.spaceId } }),
   'GET /api/content/folder/:folderId': () => ({
     params: { folderId: ids.folderId },

@@ -6,6 +6,7 @@ import { authErrorSchema, legacyAuthErrorSchema } from '#contract/auth.ts';
 import { endpoints } from '#contract/endpoints.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
 import { roles } from '#contract/roles.ts';
+import { XLIFF_MAX_BYTES } from '#contract/xliff-rules.ts';
 import { AUTH_BASE_PATH, routeNames, routes, type RouteName } from '#contract/routes.ts';
 import type { AuthSettingsOverride } from '#server/features/auth/index.ts';
 import { serveBuiltFrontEnds } from '#server/http/front-ends.ts';
@@ -44,6 +45,7 @@ const bodyLimits: Partial<Record<RouteName, number>> = {
   aiTranslate: KB * KB,
   markAsVerified: 512 * KB,
   markAsUnverified: 512 * KB,
+  importXliff: XLIFF_MAX_BYTES,
 };
 const bodyLimit = (route: RouteName) =>
   bodyLimits[route] ?? (routes[route].path.startsWith(`${AUTH_BASE_PATH}/`) ? 16 * KB : 100 * KB);

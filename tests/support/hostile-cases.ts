@@ -136,6 +136,22 @@ export function hostileCases(ids: CorpusIds): RouteCase[] {
       base: () => ({ ...inSpace, query: { space_locale_id: ids.localeId } }),
     },
     {
+      route: 'exportXliff',
+      answer: ['viewer', 200],
+      base: () => ({ ...inSpace, query: { space_locale_id: ids.localeId, story_id: ids.storyId } }),
+    },
+    {
+      route: 'importXliff',
+      // A file without units: read to its end, and nothing to change.
+      answer: ['translator', 200],
+      base: () => ({
+        ...inSpace,
+        query: { space_locale_id: ids.localeId },
+        body: '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="de"/>',
+        headers: { 'content-type': 'application/xliff+xml' },
+      }),
+    },
+    {
       route: 'updateStyleGuide',
       // A language of no space: the whole way to the write is walked, and nothing is written.
       answer: ['admin', 404],

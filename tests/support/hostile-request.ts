@@ -87,11 +87,15 @@ export interface VariantContext {
 const escape = (value: string | number) => encodeURIComponent(String(value));
 
 export function draftOf(base: BaseRequest): Draft {
+  // A route that reads a document of its own (an XLIFF file) names its media type: the body goes as text.
+  const { 'content-type': contentType, ...headers } = base.headers ?? {};
+  const asText = contentType !== undefined && typeof base.body === 'string';
   return {
     params: Object.fromEntries(Object.entries(base.params ?? {}).map(([name, value]) => [name, escape(value)])),
     query: Object.entries(base.query ?? {}).map(([name, value]) => [name, escape(value)]),
-    body: base.body === undefined ? undefined : { json: base.body },
-    headers: { ...base.headers },
+    body: base.body === undefined ? undefined : asText ? { text: base.body as string } : { json: base.body },
+    headers: asText ? headers : { ...base.headers },
+    ...(asText ? { contentType } : {}),
   };
 }
 

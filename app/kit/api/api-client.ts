@@ -44,7 +44,11 @@ export type CallInput<E> =
   E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
     ? ([InputPart<P>] extends [never] ? object : { params: InputPart<P> }) &
         ([InputPart<Q>] extends [never] ? object : { query?: InputPart<Q> }) &
-        ([InputPart<B>] extends [never] ? object : { body: InputPart<B> }) & { signal?: AbortSignal }
+        ([InputPart<B>] extends [never] ? object : { body: InputPart<B> }) & {
+          signal?: AbortSignal;
+          /** A text body sent as it is, with this media type (an XLIFF file), rather than as JSON. */
+          contentType?: string;
+        }
     : never;
 
 /**
@@ -94,8 +98,9 @@ export function createApiClient<M extends Record<string, Endpoint> = ApiEndpoint
     if (token) headers.authorization = `Bearer ${token}`;
     let body: string | undefined;
     if (input.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(input.body);
+      const contentType = input.contentType as string | undefined;
+      headers['content-type'] = contentType ?? 'application/json';
+      body = contentType ? String(input.body) : JSON.stringify(input.body);
     }
     let response: Response;
     try {
@@ -120,6 +125,9 @@ export function createApiClient<M extends Record<string, Endpoint> = ApiEndpoint
     }
     serverStatus.report({ kind: 'available' });
     if (response.status === 204) return undefined;
+    const disposition = response.headers.get('content-disposition');
+    if (disposition?.startsWith('attachment'))
+      return { file_name: fileNameOf(disposition), document: await response.text() };
     return response.json();
   }
 
@@ -127,6 +135,15 @@ export function createApiClient<M extends Record<string, Endpoint> = ApiEndpoint
     call: (name, input) => request(name, input as Record<string, unknown>, false) as Promise<never>,
     serverStatus,
   };
+}
+
+/**
+ * A download's name from its Content-Disposition (`attachment; filename="x.xlf"`): the server writes plain names,
+ * and a file answer is read as `{ file_name, document }`, the contract's shape of it.
+ */
+function fileNameOf(disposition: string): string {
+  const match = /filename="([^"]*)"/.exec(disposition) ?? /filename=([^;]+)/.exec(disposition);
+  return match?.[1]?.trim() ?? 'download';
 }
 
 /** Polyblok answers its own errors in JSON; a bare 502–504 comes from a proxy in front of it that cannot reach it. */

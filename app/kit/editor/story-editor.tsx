@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useApi } from '../api/api-context.tsx';
 import { can, type Role } from '#contract/roles.ts';
 import { glossaryTermsQueryOptions, storyQueryOptions } from './content.queries.ts';
@@ -28,6 +28,8 @@ export interface StoryEditorProps {
   cdnBaseUrl: string;
   /** Told whenever the keys with unsaved text change, so the host can warn before leaving the story. */
   onUnsavedChange?: (unsaved: UnsavedKey[]) => void;
+  /** What the host adds to the story header's actions (the web app's XLIFF export and import). */
+  actions?: ReactNode;
 }
 
 /**
@@ -88,6 +90,7 @@ export function StoryEditor(props: StoryEditorProps) {
         unsavedCount={unsaved.length}
         verifyOnSave={verifyOnSave}
         onVerifyOnSaveChange={setVerifyOnSave}
+        actions={props.actions}
       />
     </EditorContext>
   );

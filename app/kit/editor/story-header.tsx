@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, Group, Stack, Switch, Text, Title, Tooltip, type MantineColor } from '@mantine/core';
 import type { StoryDetail } from '#contract/content.ts';
 import { useEditorContext } from './editor-context.ts';
@@ -24,10 +25,19 @@ export interface StoryHeaderProps {
   cdnBaseUrl: string;
   verifyOnSave: boolean;
   onVerifyOnSaveChange(value: boolean): void;
+  /** What the host adds to the story's actions (the web app's XLIFF export and import). */
+  actions?: ReactNode;
 }
 
 /** The story's name, slug and publication, and the editor's settings and help. */
-export function StoryHeader({ story, previewToken, cdnBaseUrl, verifyOnSave, onVerifyOnSaveChange }: StoryHeaderProps) {
+export function StoryHeader({
+  story,
+  previewToken,
+  cdnBaseUrl,
+  verifyOnSave,
+  onVerifyOnSaveChange,
+  actions,
+}: StoryHeaderProps) {
   const ctx = useEditorContext();
   const state = publication(story);
   return (
@@ -71,6 +81,7 @@ export function StoryHeader({ story, previewToken, cdnBaseUrl, verifyOnSave, onV
           published={story.published}
           cdnBaseUrl={cdnBaseUrl}
         />
+        {actions}
         <ShortcutsHelp />
       </Group>
     </Group>

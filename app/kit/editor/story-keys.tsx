@@ -1,5 +1,5 @@
 import { Badge, Box, Divider, Group, Loader, Tabs, Text } from '@mantine/core';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { StoryDetail, TranslatableKey } from '#contract/content.ts';
 import { CountTabList } from '../components/count-tab-list.tsx';
 import { formatQuantity } from '../format/format.ts';
@@ -24,6 +24,8 @@ export interface StoryKeysProps {
   unsavedCount: number;
   verifyOnSave: boolean;
   onVerifyOnSaveChange(value: boolean): void;
+  /** Added to the story header's actions by the host. */
+  actions?: ReactNode;
 }
 
 const emptyTab: Readonly<Record<KeyTab, (language: string) => string>> = {
@@ -45,6 +47,7 @@ export const StoryKeys = memo(function StoryKeys({
   unsavedCount,
   verifyOnSave,
   onVerifyOnSaveChange,
+  actions,
 }: StoryKeysProps) {
   const ctx = useEditorContext();
   const [tab, setTab] = useState<KeyTab>('all');
@@ -79,6 +82,7 @@ export const StoryKeys = memo(function StoryKeys({
         cdnBaseUrl={cdnBaseUrl}
         verifyOnSave={verifyOnSave}
         onVerifyOnSaveChange={onVerifyOnSaveChange}
+        actions={actions}
       />
       <StoryImportNotice story={story} />
       {compare ? (

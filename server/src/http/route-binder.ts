@@ -7,6 +7,7 @@ import { AppError } from '../errors.ts';
 import type { Authenticate, AuthInfo } from './auth-info.ts';
 import { apiInput, checkPart, type InputDialect, type InputProblem } from './input-dialect.ts';
 import { jsonBody } from './json-body.ts';
+import { xmlBody } from './xml-body.ts';
 import type { RouteRegistry } from './route-registry.ts';
 import { requireInvitation, requireMember, type SpaceMember } from './space-access.ts';
 
@@ -42,6 +43,12 @@ export interface RouteOptions<E extends Endpoint = Endpoint> {
   auth?: RouteAuth;
   /** Largest JSON body accepted; most routes take small bodies, sync and webhook paths take whole stories. */
   bodyLimit?: string;
+  /** A body that is an XML document (read as text for the handler's parser) rather than JSON. */
+  bodyFormat?: 'xml';
+  /**
+   * How the answer is sent when it is not JSON (a file to download): given the answer the contract checked.
+   */
+  send?: (res: Response, output: EndpointResponse<E>) => void;
   /** Status from the answer, for endpoints whose status depends on it (health answers 503 when down). */
   statusOf?: (output: unknown) => number;
   /**
@@ -109,7 +116,13 @@ export function createRouteBinder<A extends AuthInfo = AuthInfo>(binderOptions: 
     const signedIn = options.auth !== 'public';
     assertSpaceRule(route, endpoint, options, signedIn);
     binderOptions.registry?.record(endpoint);
-    const middlewares = endpoint.body || bodies.everyRoute ? jsonBody(options.bodyLimit ?? bodies.limit, dialect) : [];
+    const limit = options.bodyLimit ?? bodies.limit;
+    const middlewares =
+      options.bodyFormat === 'xml'
+        ? xmlBody(limit, dialect)
+        : endpoint.body || bodies.everyRoute
+          ? jsonBody(limit, dialect)
+          : [];
     const answer = async (req: Request, res: Response) => {
       // Who is asking comes before what is asked: an anonymous caller learns nothing from validation errors.
       const auth = signedIn ? await binderOptions.authenticate(req) : null;
@@ -142,7 +155,8 @@ export function createRouteBinder<A extends AuthInfo = AuthInfo>(binderOptions: 
       }
       const status = options.statusOf?.(output) ?? endpoint.status ?? 200;
       // A redirect's answer is the address (GET /auth/v1/verify lands the browser on the site).
-      if (status >= 300 && status < 400) res.redirect(status, String(output));
+      if (options.send) options.send(res.status(status), output as never);
+      else if (status >= 300 && status < 400) res.redirect(status, String(output));
       else if (output === undefined || status === 204) res.status(status).end();
       else res.status(status).json(output);
     };

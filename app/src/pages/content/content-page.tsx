@@ -1,6 +1,6 @@
 import { Center, EmptyState, Group, Title } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { CompareEditor } from '#kit/editor/compare-editor.tsx';
 import { LocaleSelect } from '#kit/editor/locale-select.tsx';
 import { SelectStoryState } from '#kit/editor/editor-states.tsx';
@@ -12,6 +12,7 @@ import { CompareSelect } from './compare-select.tsx';
 import classes from './content-page.module.css';
 import { StoryListPanel } from './story-list-panel.tsx';
 import { UnsavedGuard } from './unsaved-guard.tsx';
+import { XliffMenu } from './xliff-menu.tsx';
 import { useContentParams } from './use-content-params.ts';
 import { useStoryFolder } from './use-story-folder.ts';
 
@@ -35,6 +36,22 @@ export function ContentPage() {
   });
   const unsaved = reported.editorKey === editorKey ? reported.keys : [];
   const onUnsavedChange = useCallback((keys: UnsavedKey[]) => setReported({ editorKey, keys }), [editorKey]);
+
+  const canImport = can('translate');
+  // One element per story and language, so the memoized key list is not drawn again for it.
+  const storyActions = useMemo(
+    () =>
+      locale && storyId !== null ? (
+        <XliffMenu
+          spaceId={space.id}
+          locale={locale}
+          scope={{ storyId }}
+          scopeLabel="this story"
+          canImport={canImport}
+        />
+      ) : null,
+    [space.id, locale, storyId, canImport],
+  );
 
   const editorProps = {
     spaceId: space.id,
@@ -82,6 +99,7 @@ export function ContentPage() {
             syncing={space.sync_batch_id !== null}
             locale={locale}
             canTranslateFolder={can('translateFolder')}
+            canTranslate={canImport}
             params={params}
           />
         </aside>
@@ -91,7 +109,7 @@ export function ContentPage() {
           ) : compared.length > 0 ? (
             <CompareEditor key={editorKey} locales={compared} storyId={storyId} {...editorProps} />
           ) : (
-            <StoryEditor key={editorKey} locale={locale} storyId={storyId} {...editorProps} />
+            <StoryEditor key={editorKey} locale={locale} storyId={storyId} actions={storyActions} {...editorProps} />
           )}
         </section>
       </div>

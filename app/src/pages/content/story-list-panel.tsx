@@ -22,6 +22,7 @@ import { ContentSearchBox } from './content-search-box.tsx';
 import { SearchResults } from './search-results.tsx';
 import { StoryListRow } from './story-list-row.tsx';
 import { TranslateFolder } from './translate-folder.tsx';
+import { XliffMenu } from './xliff-menu.tsx';
 import type { ContentParams } from './use-content-params.ts';
 
 /** Spec section 9: the story list shows 20 skeleton rows while it loads. */
@@ -36,6 +37,8 @@ export interface StoryListPanelProps {
   syncing: boolean;
   locale: SpaceLocale;
   canTranslateFolder: boolean;
+  /** Translators and up import XLIFF; everyone may export. */
+  canTranslate?: boolean;
   params: Pick<
     ContentParams,
     'folderId' | 'storyId' | 'search' | 'openFolder' | 'setSearch' | 'storyHref' | 'folderHref'
@@ -100,6 +103,17 @@ export function StoryListPanel(props: StoryListPanelProps) {
           </nav>
         </Group>
         <ContentSearchBox search={search} onSearch={props.params.setSearch} />
+        {!isSearching(search) && (
+          <Group justify="flex-end">
+            <XliffMenu
+              spaceId={spaceId}
+              locale={locale}
+              scope={{ folderId }}
+              scopeLabel={folderId === null ? 'the whole space' : 'this folder and its subfolders'}
+              canImport={props.canTranslate ?? false}
+            />
+          </Group>
+        )}
         {props.canTranslateFolder && !isSearching(search) && (
           <TranslateFolder
             spaceId={spaceId}

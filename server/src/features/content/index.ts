@@ -8,3 +8,5 @@ export { askForImport } from './story-import-state.ts';
 export { keySourceSelect } from './key-view.ts';
 export { changeTranslations } from './translations.service.ts';
 export { normalizeValue } from './translation-value.ts';
+export { keyJoins, statusFilter } from './search-sql.ts';
+export { storyNotFound } from './content-scope.ts';
