@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranslatableKey } from '#contract/content.ts';
 import type { ApiClient } from '#kit/api/api-client.ts';
+import { refreshCounts } from '#server/features/content/index.ts';
 import { sketchWaitingKeys } from '#server/features/sync/index.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '#tests/fakes/openai/server.ts';
@@ -34,13 +35,15 @@ beforeAll(async () => {
   de = (await server.prisma.spaceLocale.findFirstOrThrow({ where: { spaceId, code: 'de' }, select: { id: true } })).id;
 
   // Translations the team verified earlier, one not yet verified, and one of another space.
-  await addStory(server.prisma, { spaceId, localeId: de, name: 'About', slug: 'about-memory' }, [
+  const about = await addStory(server.prisma, { spaceId, localeId: de, name: 'About', slug: 'about-memory' }, [
     { text: COFFEE, translation: 'Unser Team baut die besten Kaffeemaschinen der ganzen Stadt', state: 'verified' },
     { text: 'Read more', translation: 'Mehr lesen', state: 'verified' },
     { text: 'Read MORE', translation: 'Weiterlesen', state: 'verified' },
     { text: 'Contact us today for a quote', translation: 'Kontaktieren Sie uns', state: 'unverified' },
     { text: 'Opening hours of the shop', translation: 'Alte Öffnungszeiten', state: 'outdated' },
   ]);
+  // Written as a sync writes them, the language's counts as the content services keep them.
+  await refreshCounts(server.prisma, spaceId, [about.id]);
   const other = await server.prisma.space.create({
     data: { name: 'Elsewhere', storyblokSpaceId: 99_000_001n, region: 'eu' },
     select: { id: true },

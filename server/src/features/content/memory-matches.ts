@@ -40,6 +40,8 @@ export async function readMemoryMatches(
       WHERE ${where} AND k.space_id = ${locale.spaceId}
         AND k.memory_bands <> '{}' AND k.memory_bands <> '{0}'
         AND (t.reference_hash IS NULL OR t.reference_hash <> k.hash)
+        -- A language with nothing verified yet has an empty memory: no key is looked up.
+        AND EXISTS (SELECT 1 FROM space_locales l WHERE l.id = ${locale.id} AND l.verified_key_count > 0)
     )
     SELECT p.id AS key_id, m.source_text, m.translation_text, m.translation_value, m.story_id, m.similarity
     FROM probe p
