@@ -44,6 +44,7 @@ import { deleteSpace, getSpaceSettings, updateSpaceSettings } from './space-sett
 import { getWebhookSettings, receiveStoryblokWebhook } from './webhooks.ts';
 import { openBillingPortal, receiveStripeWebhook, startCheckout } from './billing.ts';
 import { retryWriteBack } from './write-back.ts';
+import { getReadiness, publishStory } from './publishing.ts';
 
 /**
  * Every contract endpoint by its name in the route table. It loads zod and every schema: the server imports it,
@@ -96,6 +97,8 @@ export const endpoints = {
   getKeyHistory,
   revertTranslation,
   createTranslationAsks,
+  getReadiness,
+  publishStory,
   aiTranslate,
   translateFolder,
   getTranslationBatch,

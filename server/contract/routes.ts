@@ -58,6 +58,7 @@ export const routes = {
   deleteGlossaryTerm: { method: 'DELETE', path: '/api/spaces/:id/glossary_terms/:termId' },
   getStyleGuide: { method: 'GET', path: '/api/spaces/:id/style_guide' },
   updateStyleGuide: { method: 'PUT', path: '/api/spaces/:id/style_guide' },
+  getReadiness: { method: 'GET', path: '/api/spaces/:id/readiness' },
 
   getRootFolder: { method: 'GET', path: '/api/content/folder' },
   getFolder: { method: 'GET', path: '/api/content/folder/:folderId' },
@@ -73,6 +74,7 @@ export const routes = {
   getKeyHistory: { method: 'GET', path: '/api/content/history' },
   revertTranslation: { method: 'POST', path: '/api/content/revert' },
   createTranslationAsks: { method: 'POST', path: '/api/content/translation_asks' },
+  publishStory: { method: 'POST', path: '/api/content/publish' },
   aiTranslate: { method: 'POST', path: '/api/content/ai_translate' },
   translateFolder: { method: 'POST', path: '/api/content/translate_folder' },
   getTranslationBatch: { method: 'GET', path: '/api/content/batches/:batchId' },

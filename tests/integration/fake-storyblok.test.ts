@@ -155,7 +155,7 @@ describe('fake Storyblok MAPI through storyblok-js-client', () => {
 
     // An edit leaves the published language with unpublished changes; the list shows it when asked.
     fake.editStory(fx.spaceId, fx.stories.draftPost, { name: 'Edited' });
-    const listed = await mapi.get(`spaces/${fx.spaceId}/stories`, { with_translated_stories: 1, per_page: 100 });
+    const listed = await mapi.get(`spaces/${fx.spaceId}/stories`, body({ with_translated_stories: 1, per_page: 100 }));
     const item = (listed.data.stories as Story[]).find((story) => story.id === fx.stories.draftPost)!;
     expect(item.translated_stories).toEqual([expect.objectContaining({ lang: 'de', unpublished_changes: true })]);
     const plain = await mapi.get(`spaces/${fx.spaceId}/stories`, { per_page: 100 });
