@@ -42,6 +42,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/spaces/:id/settings': 'viewer',
   'GET /api/spaces/:id/glossary_terms': 'viewer',
   'GET /api/spaces/:id/style_guide': 'viewer',
+  'GET /api/spaces/:id/readiness': 'viewer',
   'GET /api/content/folder': 'viewer',
   'GET /api/content/folder/:folderId': 'viewer',
   'GET /api/content/story/:storyId': 'viewer',
@@ -65,6 +66,7 @@ const expectedAccess: Record<string, Access> = {
   'PUT /api/spaces/:id/glossary_terms/:termId': 'editor',
   'DELETE /api/spaces/:id/glossary_terms/:termId': 'editor',
   'POST /api/content/translate_folder': 'editor',
+  'POST /api/content/publish': 'editor',
   'POST /api/content/batches/:batchId/cancel': 'editor',
   'POST /api/spaces/:id/add_language': 'admin',
   'POST /api/spaces/:id/edit_language': 'admin',
@@ -173,6 +175,7 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
   'GET /api/spaces/:id/settings': () => ({ params: { id: ids.spaceId } }),
   'GET /api/spaces/:id/glossary_terms': () => ({ params: { id: ids.spaceId }, query: { locale: 'de' } }),
   'GET /api/spaces/:id/style_guide': () => ({ params: { id: ids.spaceId }, query: { space_locale_id: ids.localeId } }),
+  'GET /api/spaces/:id/readiness': () => ({ params: { id: ids.spaceId }, query: { space_locale_id: ids.localeId } }),
   'GET /api/content/folder': () => ({ query: { locale: 'de', space_id: ids.spaceId } }),
   'GET /api/content/folder/:folderId': () => ({
     params: { folderId: ids.folderId },
@@ -228,6 +231,7 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
     body: { locale: 'de' },
   }),
   'POST /api/spaces/:id/sync': () => ({ params: { id: ids.spaceId } }),
+  'POST /api/content/publish': () => ({ body: { story_id: ids.storyId, space_locale_ids: [ids.localeId] } }),
   'POST /api/spaces/:id/glossary_terms': () => ({
     params: { id: ids.spaceId },
     body: { translatable: `Walk ${Math.random()}`, translated: 'Gang', global: true },
