@@ -34,3 +34,14 @@ export function isCompleteByRule(counts: StoryCounts, rule: PublishRequirement):
 export function describeRequirement(rule: PublishRequirement): string {
   return rule === 'translated' ? 'every key translated' : 'every key verified';
 }
+
+/**
+ * The rule a publish goes by. Where only verified translations are written to Storyblok, an unverified one would
+ * be missing from the published language, so verified ones are needed whatever the space's setting says.
+ */
+export function effectivePublishRule(
+  publishRequires: PublishRequirement,
+  writeBackMode: 'all' | 'verified_only',
+): PublishRequirement {
+  return writeBackMode === 'verified_only' ? 'verified' : publishRequires;
+}

@@ -2,6 +2,7 @@ import { Badge, Group, Stack, Switch, Text, Title, Tooltip, type MantineColor } 
 import type { StoryDetail } from '#contract/content.ts';
 import { useEditorContext } from './editor-context.ts';
 import { EditingNow } from './editing-now.tsx';
+import { PublishLanguageButton } from './publish-language-button.tsx';
 import { PublishedContentMenu } from './published-content-menu.tsx';
 import { ShortcutsHelp } from './shortcuts-help.tsx';
 
@@ -64,6 +65,7 @@ export function StoryHeader({ story, previewToken, cdnBaseUrl, verifyOnSave, onV
             </div>
           </Tooltip>
         )}
+        <PublishLanguageButton story={story} />
         <PublishedContentMenu
           fullSlug={story.full_slug}
           localeCode={ctx.localeCode}
