@@ -49,6 +49,33 @@ function RowMenu({ locale, onEdit, onStyleGuide, onDelete }: RowMenuProps) {
   );
 }
 
+/** Everyone opens a language's stories ready to publish; admins get the menu too. */
+function LanguageActions({
+  locale,
+  onReadyToPublish,
+  menu,
+}: {
+  locale: SpaceLocale;
+  onReadyToPublish: () => void;
+  menu: Omit<RowMenuProps, 'locale'> | null;
+}) {
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Tooltip label="Ready to publish">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`Ready to publish in ${locale.name}`}
+          onClick={onReadyToPublish}
+        >
+          <IconSend size={18} />
+        </ActionIcon>
+      </Tooltip>
+      {menu && <RowMenu locale={locale} {...menu} />}
+    </Group>
+  );
+}
+
 /** The space's target languages; a row opens the content to translate in that language. */
 export function LanguagesTable({
   spaceId,
@@ -120,26 +147,19 @@ export function LanguagesTable({
                 )}
               </Table.Td>
               <Table.Td>
-                <Group gap={4} wrap="nowrap" justify="flex-end">
-                  <Tooltip label="Ready to publish">
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Ready to publish in ${locale.name}`}
-                      onClick={() => onReadyToPublish(locale)}
-                    >
-                      <IconSend size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  {withMenu && (
-                    <RowMenu
-                      locale={locale}
-                      onEdit={() => onEdit(locale)}
-                      onStyleGuide={() => onStyleGuide(locale)}
-                      onDelete={() => onDelete(locale)}
-                    />
-                  )}
-                </Group>
+                <LanguageActions
+                  locale={locale}
+                  onReadyToPublish={() => onReadyToPublish(locale)}
+                  menu={
+                    withMenu
+                      ? {
+                          onEdit: () => onEdit(locale),
+                          onStyleGuide: () => onStyleGuide(locale),
+                          onDelete: () => onDelete(locale),
+                        }
+                      : null
+                  }
+                />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -13,15 +13,8 @@ const choices: Array<{ value: PublishRequirement; label: string }> = [
  * What a story needs in a language before Polyblok publishes that language in Storyblok. Admins choose,
  * everyone else reads it; where only verified translations are written, verified ones are needed anyway.
  */
-export function PublishRuleSelect({
-  spaceId,
-  settings,
-  admin,
-}: {
-  spaceId: number;
-  settings: SpaceSettings;
-  admin: boolean;
-}) {
+export function PublishRuleSelect(props: { spaceId: number; settings: SpaceSettings; admin: boolean }) {
+  const { spaceId, settings, admin } = props;
   const update = useUpdateSpaceSettings(spaceId);
 
   function choose(value: string | null) {
