@@ -127,6 +127,27 @@ describe('readiness to publish', () => {
   });
 });
 
+describe('each language’s publication', () => {
+  it('is read from Storyblok by the sync, and by a sync of the one story', async () => {
+    const teamId = (
+      await server.prisma.storyNode.findFirstOrThrow({ where: { spaceId, storyblokId: BigInt(fx.stories.team) } })
+    ).id;
+    const frenchOfTeam = async () => (await readiness(fr)).stories.find((item) => item.id === teamId)!;
+    expect((await frenchOfTeam()).publication).toBe('never');
+    storyblok.publishStory(fx.spaceId, fx.stories.team, 'fr');
+    await owner.call('startSync', { params: { id: spaceId } });
+    await expect
+      .poll(async () => (await owner.call('getSyncStatus', { params: { id: spaceId } })).status, { timeout: 30_000 })
+      .toBe('completed');
+    expect(await frenchOfTeam()).toMatchObject({ publication: 'published', published_at: expect.any(String) });
+    expect((await readiness(de)).stories.find((item) => item.id === teamId)!.publication).toBe('never');
+
+    storyblok.editStory(fx.spaceId, fx.stories.team, { name: 'Team' });
+    await owner.call('syncPanelStory', { params: { id: spaceId, storyblokStoryId: fx.stories.team } });
+    expect((await frenchOfTeam()).publication).toBe('unpublished_changes');
+  });
+});
+
 describe('publishing a story', () => {
   it('refuses while a language is incomplete, listing its keys, and writes or publishes nothing', async () => {
     const [title] = await keyOf(story.draft);
