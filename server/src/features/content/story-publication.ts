@@ -15,8 +15,15 @@ export function publicationOf(translated: readonly TranslatedStory[]): StoredLan
   return translated
     .map((entry) => ({
       lang: entry.lang,
-      published_at: entry.published_at ?? null,
+      published_at: isoTime(entry.published_at),
       unpublished_changes: entry.unpublished_changes,
     }))
     .sort((a, b) => a.lang.localeCompare(b.lang));
+}
+
+/** A time as the readiness list reads it back (a timestamp); anything else Storyblok might send counts as none. */
+function isoTime(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
