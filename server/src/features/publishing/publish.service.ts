@@ -1,4 +1,5 @@
 import type { LanguagePublication } from '#contract/publish-rules.ts';
+import { formatQuantity } from '#contract/quantity.ts';
 import { recordAuditEvent } from '../../db/audit-events.ts';
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
@@ -42,7 +43,6 @@ export async function publishStory(
     throw new AppError('not_found', 'This story is not in the space (it may have been deleted in Storyblok).');
   const locales = [];
   for (const id of new Set(input.space_locale_ids)) locales.push(await localeInSpace(prisma, spaceId, id));
-  const names = locales.map((locale) => locale.name).join(', ');
   if (story.isIgnored) {
     throw new AppError('conflict', `“${story.name}” is ignored in Polyblok, so it is not published from here.`);
   }
@@ -65,10 +65,11 @@ export async function publishStory(
     rule,
   );
   if (missing.length > 0) {
-    const needed = rule === 'translated' ? 'translated' : 'verified';
+    const blocked = locales.filter((locale) => missing.some((key) => key.space_locale_id === locale.id));
+    const names = blocked.map((locale) => locale.name).join(', ');
     throw new AppError(
       'translation_incomplete',
-      `“${story.name}” cannot be published in ${names} yet: ${missing.length === 1 ? '1 key is' : `${missing.length} keys are`} not ${needed}. Nothing was published.`,
+      `“${story.name}” cannot be published in ${names} yet: ${formatQuantity(missing.length, 'key is', 'keys are')} not ${rule}. Nothing was published.`,
       { incompleteKeys: missing.slice(0, LISTED_KEYS) },
     );
   }
