@@ -51,8 +51,9 @@ export function PublishLanguageButton({ story }: { story: StoryDetail }) {
     <Tooltip label={reason} multiline w={260}>
       <div>
         <Button
-          size="xs"
-          leftSection={<IconSend size={14} />}
+          size="compact-xs"
+          variant="light"
+          leftSection={<IconSend size={12} />}
           disabled={!rule || left > 0}
           loading={publish.isPending}
           onClick={run}

@@ -46,6 +46,8 @@ export function StoryHeader({ story, previewToken, cdnBaseUrl, verifyOnSave, onV
           <Badge size="xs" variant="dot" color={state.color}>
             {state.label}
           </Badge>
+          {/* Beside the story's publication, so the editor's actions keep their one line beside the title. */}
+          <PublishLanguageButton story={story} />
         </Group>
         <EditingNow storyId={story.id} initial={story.editing_now} />
       </Stack>
@@ -65,7 +67,6 @@ export function StoryHeader({ story, previewToken, cdnBaseUrl, verifyOnSave, onV
             </div>
           </Tooltip>
         )}
-        <PublishLanguageButton story={story} />
         <PublishedContentMenu
           fullSlug={story.full_slug}
           localeCode={ctx.localeCode}
