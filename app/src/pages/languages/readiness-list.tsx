@@ -215,7 +215,18 @@ export function ReadinessList({ spaceId, locale, canPublish }: ReadinessListProp
           </Table>
         </Table.ScrollContainer>
       )}
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={page}
+          // A selection is of the stories shown: another page starts with none.
+          onChange={(next) => {
+            setSelected(new Set());
+            setPage(next);
+          }}
+          size="sm"
+        />
+      )}
     </Stack>
   );
 }
