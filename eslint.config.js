@@ -27,7 +27,7 @@ const elements = [
 export const serverModuleLayers = [
   ['connect', 'account'],
   ['spaces', 'billing'],
-  ['webhooks', 'ai', 'xliff'],
+  ['webhooks', 'ai', 'xliff', 'publishing'],
   ['sync'],
   ['content'],
   ['write-back'],

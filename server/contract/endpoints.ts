@@ -45,6 +45,7 @@ import { getWebhookSettings, receiveStoryblokWebhook } from './webhooks.ts';
 import { openBillingPortal, receiveStripeWebhook, startCheckout } from './billing.ts';
 import { retryWriteBack } from './write-back.ts';
 import { exportXliff, importXliff } from './xliff.ts';
+import { getReadiness, publishStory } from './publishing.ts';
 
 /**
  * Every contract endpoint by its name in the route table. It loads zod and every schema: the server imports it,
@@ -99,6 +100,8 @@ export const endpoints = {
   getKeyHistory,
   revertTranslation,
   createTranslationAsks,
+  getReadiness,
+  publishStory,
   aiTranslate,
   translateFolder,
   getTranslationBatch,

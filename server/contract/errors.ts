@@ -52,6 +52,16 @@ export const errorCodes = [
   'invalid_xliff',
   /** The XLIFF file's target language (trgLang) is not the language it is imported into: nothing read. */
   'xliff_language_mismatch',
+  /**
+   * A language asked to be published is not complete by the space's rule: nothing was written or published, and
+   * the answer's `incomplete_keys` lists the keys that keep it.
+   */
+  'translation_incomplete',
+  /**
+   * The Storyblok space does not publish translations individually, so one language cannot be published alone:
+   * an admin of the Storyblok space turns it on (Settings, Internationalization). Nothing was changed.
+   */
+  'publishing_individually_off',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -74,11 +84,24 @@ export const currentTranslationSchema = z.object({
 
 export type CurrentTranslation = z.infer<typeof currentTranslationSchema>;
 
+/** A key that keeps a language from being published, sent with `translation_incomplete`. */
+export const incompleteKeySchema = z.object({
+  space_locale_id: z.number().int(),
+  locale: z.string(),
+  key: z.string(),
+  /** Where the key is in the story, as the editor shows it: component, then field. */
+  field_path: z.string(),
+  status: z.enum(['missing', 'translation_requested', 'unverified']),
+});
+
+export type IncompleteKey = z.infer<typeof incompleteKeySchema>;
+
 export const errorResponseSchema = z.object({
   code: z.enum(errorCodes),
   message: z.string(),
   details: z.array(errorDetailSchema).optional(),
   current: currentTranslationSchema.optional(),
+  incomplete_keys: z.array(incompleteKeySchema).optional(),
 });
 
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -20,6 +20,12 @@ export const leastRoleFor = {
   glossary: 'editor',
   translateFolder: 'editor',
   sync: 'editor',
+  /**
+   * Publishing translations in Storyblok puts them before the site's readers: a decision for the editors who
+   * publish content, like running the AI over a folder, not part of translating (whose saves Storyblok keeps as
+   * drafts until someone publishes).
+   */
+  publish: 'editor',
   languages: 'admin',
   members: 'admin',
   token: 'admin',

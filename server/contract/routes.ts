@@ -61,6 +61,7 @@ export const routes = {
   /** An XLIFF 2.0 file of a language's keys for an agency; the import reads one back. */
   exportXliff: { method: 'GET', path: '/api/spaces/:id/xliff' },
   importXliff: { method: 'POST', path: '/api/spaces/:id/xliff' },
+  getReadiness: { method: 'GET', path: '/api/spaces/:id/readiness' },
 
   getRootFolder: { method: 'GET', path: '/api/content/folder' },
   getFolder: { method: 'GET', path: '/api/content/folder/:folderId' },
@@ -76,6 +77,7 @@ export const routes = {
   getKeyHistory: { method: 'GET', path: '/api/content/history' },
   revertTranslation: { method: 'POST', path: '/api/content/revert' },
   createTranslationAsks: { method: 'POST', path: '/api/content/translation_asks' },
+  publishStory: { method: 'POST', path: '/api/content/publish' },
   aiTranslate: { method: 'POST', path: '/api/content/ai_translate' },
   translateFolder: { method: 'POST', path: '/api/content/translate_folder' },
   getTranslationBatch: { method: 'GET', path: '/api/content/batches/:batchId' },

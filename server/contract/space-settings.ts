@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { spaceParamsSchema } from './ids.ts';
+import { publishRequirements } from './publish-rules.ts';
 import { leastRoleFor } from './roles.ts';
 
 export const writeBackModeSchema = z.enum(['all', 'verified_only']);
+const publishRequiresSchema = z.enum(publishRequirements);
 
 const storyRefSchema = z.object({ id: z.number().int(), name: z.string(), full_slug: z.string() });
 
@@ -30,6 +32,8 @@ export const MAX_STORYBLOK_REQUESTS_PER_SECOND = 6;
 export const spaceSettingsSchema = z.object({
   /** Which translations go into Storyblok: every saved one, or only verified ones. */
   write_back_mode: writeBackModeSchema,
+  /** What every key of a story needs in a language before Polyblok publishes that language: translated or verified. */
+  publish_requires: publishRequiresSchema,
   /**
    * At most this many requests a second to Storyblok for this space, below what its token's plan allows (room
    * for the team's other integrations on the token); null: as fast as the plan allows.
@@ -89,6 +93,7 @@ export const updateSpaceSettings = defineEndpoint('updateSpaceSettings', {
   body: z
     .object({
       write_back_mode: writeBackModeSchema.optional(),
+      publish_requires: publishRequiresSchema.optional(),
       storyblok_requests_per_second: z
         .number()
         .int('Give a whole number of requests a second.')
@@ -100,9 +105,13 @@ export const updateSpaceSettings = defineEndpoint('updateSpaceSettings', {
         .nullable()
         .optional(),
     })
-    .refine((body) => body.write_back_mode !== undefined || body.storyblok_requests_per_second !== undefined, {
-      message: 'Give write_back_mode or storyblok_requests_per_second.',
-    }),
+    .refine(
+      (body) =>
+        body.write_back_mode !== undefined ||
+        body.publish_requires !== undefined ||
+        body.storyblok_requests_per_second !== undefined,
+      { message: 'Give write_back_mode, publish_requires or storyblok_requests_per_second.' },
+    ),
   response: spaceSettingsSchema,
   role: leastRoleFor.settings,
 });

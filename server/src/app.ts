@@ -23,6 +23,7 @@ import { billingRoutes, portalScope, type BillingDeps } from './features/billing
 import { contentRoutes } from './features/content/index.ts';
 import { glossaryRoutes } from './features/glossary/index.ts';
 import { xliffRoutes } from './features/xliff/index.ts';
+import { publishingRoutes } from './features/publishing/index.ts';
 import { healthRoutes } from './features/health/index.ts';
 import { devMailRoutes, siteRoutes } from './features/mail/index.ts';
 import { membersRoutes } from './features/members/index.ts';
@@ -173,6 +174,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
   app.use(glossaryRoutes(bind, { prisma: context.prisma }));
   app.use(contentRoutes(bind, { prisma: context.prisma, queue: context.queue }));
   app.use(xliffRoutes(bind, { prisma: context.prisma, queue: context.queue }));
+  app.use(publishingRoutes(bind, { prisma: context.prisma, storyblok: context.storyblok }));
   app.use(
     aiRoutes(bind, {
       prisma: context.prisma,

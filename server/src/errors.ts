@@ -1,5 +1,11 @@
 import { authErrorCodes, type AuthErrorCode, type WeakPasswordReason } from '#contract/auth-errors.ts';
-import { errorCodes, type CurrentTranslation, type ErrorCode, type ErrorDetail } from '#contract/errors.ts';
+import {
+  errorCodes,
+  type CurrentTranslation,
+  type ErrorCode,
+  type ErrorDetail,
+  type IncompleteKey,
+} from '#contract/errors.ts';
 
 /** A code of the product API (errors.ts) or of the GoTrue-compatible auth API (auth-errors.ts). */
 export type AppErrorCode = ErrorCode | AuthErrorCode;
@@ -34,6 +40,8 @@ const statusByCode: Record<AppErrorCode, number> = {
   invalid_signature: 400,
   invalid_xliff: 400,
   xliff_language_mismatch: 400,
+  translation_incomplete: 409,
+  publishing_individually_off: 409,
 
   validation_failed: 400,
   bad_json: 400,
@@ -77,6 +85,8 @@ export interface AppErrorOptions {
   current?: CurrentTranslation;
   /** When asking again makes sense: answered as `Retry-After`. */
   retryAfterSeconds?: number;
+  /** The keys that keep a language from being published, for `translation_incomplete`. */
+  incompleteKeys?: IncompleteKey[];
 }
 
 /**
@@ -95,6 +105,8 @@ export class AppError<Code extends AppErrorCode = AppErrorCode> extends Error {
   readonly current: CurrentTranslation | undefined;
   /** When asking again makes sense: answered as `Retry-After`. */
   readonly retryAfterSeconds: number | undefined;
+  /** The keys that keep a language from being published, for `translation_incomplete`. */
+  readonly incompleteKeys: IncompleteKey[] | undefined;
 
   /** `details` may be given directly as the third argument, or with the other options. */
   constructor(code: Code, message: string, options?: ErrorDetail[] | AppErrorOptions) {
@@ -107,6 +119,7 @@ export class AppError<Code extends AppErrorCode = AppErrorCode> extends Error {
     this.reasons = resolved.reasons;
     this.current = resolved.current;
     this.retryAfterSeconds = resolved.retryAfterSeconds;
+    this.incompleteKeys = resolved.incompleteKeys;
   }
 
   /**

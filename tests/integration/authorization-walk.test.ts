@@ -44,6 +44,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/spaces/:id/style_guide': 'viewer',
   'GET /api/spaces/:id/xliff': 'viewer',
   'POST /api/spaces/:id/xliff': 'translator',
+  'GET /api/spaces/:id/readiness': 'viewer',
   'GET /api/content/folder': 'viewer',
   'GET /api/content/folder/:folderId': 'viewer',
   'GET /api/content/story/:storyId': 'viewer',
@@ -67,6 +68,7 @@ const expectedAccess: Record<string, Access> = {
   'PUT /api/spaces/:id/glossary_terms/:termId': 'editor',
   'DELETE /api/spaces/:id/glossary_terms/:termId': 'editor',
   'POST /api/content/translate_folder': 'editor',
+  'POST /api/content/publish': 'editor',
   'POST /api/content/batches/:batchId/cancel': 'editor',
   'POST /api/spaces/:id/add_language': 'admin',
   'POST /api/spaces/:id/edit_language': 'admin',
@@ -188,6 +190,7 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
     body: '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="de"/>',
     contentType: 'application/xliff+xml',
   }),
+  'GET /api/spaces/:id/readiness': () => ({ params: { id: ids.spaceId }, query: { space_locale_id: ids.localeId } }),
   'GET /api/content/folder': () => ({ query: { locale: 'de', space_id: ids.spaceId } }),
   'GET /api/content/folder/:folderId': () => ({
     params: { folderId: ids.folderId },
@@ -243,6 +246,7 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
     body: { locale: 'de' },
   }),
   'POST /api/spaces/:id/sync': () => ({ params: { id: ids.spaceId } }),
+  'POST /api/content/publish': () => ({ body: { story_id: ids.storyId, space_locale_ids: [ids.localeId] } }),
   'POST /api/spaces/:id/glossary_terms': () => ({
     params: { id: ids.spaceId },
     body: { translatable: `Walk ${Math.random()}`, translated: 'Gang', global: true },

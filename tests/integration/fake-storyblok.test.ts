@@ -138,7 +138,57 @@ describe('fake Storyblok MAPI through storyblok-js-client', () => {
     const un = (await mapi.get(`${path}/unpublish`)).data.story as Story;
     expect(un.published).toBe(false);
     const re = (await mapi.get(`${path}/publish`, { lang: 'de' })).data.story as Story;
-    expect(re.translated_stories).toMatchObject([{ lang: 'de', unpublished_changes: false }]);
+    // A whole-story publish in a space publishing translations individually published each language.
+    expect(re.translated_stories).toMatchObject([
+      { lang: 'de', unpublished_changes: false },
+      { lang: 'fr', unpublished_changes: false },
+    ]);
+  });
+
+  it('publishes languages one by one where the space publishes translations individually', async () => {
+    const path = `spaces/${fx.spaceId}/stories/${fx.stories.draftPost}`;
+    expect((await mapi.get(`spaces/${fx.spaceId}`)).data.space.use_translated_stories).toBe(true);
+    const de = (await mapi.get(`${path}/publish`, { lang: 'de' })).data.story as Story;
+    expect(de.published).toBe(false);
+    expect(de.translated_stories).toEqual([expect.objectContaining({ lang: 'de', unpublished_changes: false })]);
+    expect((de.translated_stories as Array<{ published_at: unknown }>)[0]!.published_at).toEqual(expect.any(String));
+
+    // An edit leaves the published language with unpublished changes; the list shows it when asked.
+    fake.editStory(fx.spaceId, fx.stories.draftPost, { name: 'Edited' });
+    const listed = await mapi.get(`spaces/${fx.spaceId}/stories`, body({ with_translated_stories: 1, per_page: 100 }));
+    const item = (listed.data.stories as Story[]).find((story) => story.id === fx.stories.draftPost)!;
+    expect(item.translated_stories).toEqual([expect.objectContaining({ lang: 'de', unpublished_changes: true })]);
+    const plain = await mapi.get(`spaces/${fx.spaceId}/stories`, { per_page: 100 });
+    expect((plain.data.stories as Story[])[0]).not.toHaveProperty('translated_stories');
+
+    const both = (await mapi.get(`${path}/publish`, { lang: 'fr,[default]' })).data.story as Story;
+    expect(both.published).toBe(true);
+    expect(both.translated_stories).toEqual([
+      expect.objectContaining({ lang: 'de', unpublished_changes: true }),
+      expect.objectContaining({ lang: 'fr', unpublished_changes: false }),
+    ]);
+  });
+
+  it('publishes the whole story for a lang publish where the setting is off, and says the setting', async () => {
+    fake.setPublishTranslationsIndividually(fx.spaceId, false);
+    expect((await mapi.get(`spaces/${fx.spaceId}`)).data.space.use_translated_stories).toBe(false);
+    const path = `spaces/${fx.spaceId}/stories/${fx.stories.draftPost}`;
+    const story = (await mapi.get(`${path}/publish`, { lang: 'de' })).data.story as Story;
+    expect(story.published).toBe(true);
+    expect(story.unpublished_changes).toBe(false);
+    // Turned on again through the space's settings, as an admin would.
+    await mapi.put(`spaces/${fx.spaceId}`, body({ space: { use_translated_stories: true } }));
+    expect(fake.space(fx.spaceId).use_translated_stories).toBe(true);
+  });
+
+  it('refuses a lang publish without the setting when told to', async () => {
+    await fake.close();
+    fake = await startFakeStoryblok({ dataDir: fx.dir, behaviour: { langPublishWithoutSetting: 'refuse' } });
+    mapi = new StoryblokClient({ oauthToken: fx.pat, endpoint: fake.mapiUrl, rateLimit: 50 });
+    fake.setPublishTranslationsIndividually(fx.spaceId, false);
+    const response = await get(`/spaces/${fx.spaceId}/stories/${fx.stories.draftPost}/publish?lang=de`);
+    expect(response.status).toBe(422);
+    expect(fake.getStory(fx.spaceId, fx.stories.draftPost)).toMatchObject({ published: false, translated_stories: [] });
   });
 
   it('replaces the space languages on PUT /v1/spaces/:id', async () => {

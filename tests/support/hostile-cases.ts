@@ -250,6 +250,17 @@ export function hostileCases(ids: CorpusIds): RouteCase[] {
         base: () => ({ body: { space_id: MISSING_ID, folder_id: MISSING_ID, space_locale_id: ids.localeId } }),
       },
     },
+    {
+      route: 'getReadiness',
+      answer: ['viewer', 200],
+      base: () => ({ ...inSpace, query: { space_locale_id: ids.localeId, page: 1, per_page: 10 } }),
+    },
+    {
+      // A language of no space: refused before anything is checked, written or published.
+      route: 'publishStory',
+      answer: ['editor', 404],
+      base: () => ({ body: { story_id: ids.storyId, space_locale_ids: [MISSING_ID] } }),
+    },
     { route: 'getTranslationBatch', answer: ['viewer', 200], base: () => ({ params: { batchId: ids.batchId } }) },
     {
       route: 'cancelTranslationBatch',

@@ -1,6 +1,6 @@
 import type { Endpoint, EndpointResponse } from '#contract/endpoint.ts';
 import type { Endpoints } from '#contract/endpoints.ts';
-import type { CurrentTranslation, ErrorCode, ErrorDetail } from '#contract/errors.ts';
+import type { CurrentTranslation, ErrorCode, ErrorDetail, IncompleteKey } from '#contract/errors.ts';
 import {
   buildPath,
   methodsOf,
@@ -20,6 +20,8 @@ export class ApiError extends Error {
   readonly details: ErrorDetail[];
   /** With `translation_changed`: the translation as it stands now. */
   readonly current: CurrentTranslation | null;
+  /** With `translation_incomplete`: the keys that keep the languages from being published. */
+  readonly incompleteKeys: IncompleteKey[];
 
   constructor(
     code: ErrorCode | 'network_error',
@@ -27,6 +29,7 @@ export class ApiError extends Error {
     message: string,
     details: ErrorDetail[] = [],
     current: CurrentTranslation | null = null,
+    incompleteKeys: IncompleteKey[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -34,6 +37,7 @@ export class ApiError extends Error {
     this.status = status;
     this.details = details;
     this.current = current;
+    this.incompleteKeys = incompleteKeys;
   }
 }
 
@@ -162,6 +166,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     message?: unknown;
     details?: unknown;
     current?: unknown;
+    incomplete_keys?: unknown;
   } | null;
   if (body && typeof body.code === 'string' && typeof body.message === 'string') {
     return new ApiError(
@@ -170,6 +175,7 @@ async function toApiError(response: Response): Promise<ApiError> {
       body.message,
       Array.isArray(body.details) ? (body.details as ErrorDetail[]) : [],
       body.current && typeof body.current === 'object' ? (body.current as CurrentTranslation) : null,
+      Array.isArray(body.incomplete_keys) ? (body.incomplete_keys as IncompleteKey[]) : [],
     );
   }
   return new ApiError(

@@ -26,7 +26,9 @@ export function webhookSettingsQueryOptions(api: ApiClient, spaceId: number) {
   });
 }
 
-export type SettingsChange = Partial<Pick<SpaceSettings, 'write_back_mode' | 'storyblok_requests_per_second'>>;
+export type SettingsChange = Partial<
+  Pick<SpaceSettings, 'write_back_mode' | 'publish_requires' | 'storyblok_requests_per_second'>
+>;
 
 /** Changes the space's settings (admins; the server checks): what goes to Storyblok, how fast Polyblok asks it. */
 export function useUpdateSpaceSettings(spaceId: number) {

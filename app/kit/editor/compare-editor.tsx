@@ -71,6 +71,7 @@ export function CompareEditor(props: CompareEditorProps) {
         drafts: store.drafts[index]!,
         verifyOnSave,
         canTranslate: can(role, 'translate'),
+        canPublish: can(role, 'publish'),
         glossary: terms[index] ?? [],
       };
       return { story, context };

@@ -15,6 +15,8 @@ export interface EditorContextValue {
   verifyOnSave: boolean;
   /** The member may save, verify and ask AI (translator and up); viewers read only. */
   canTranslate: boolean;
+  /** The member may publish the language in Storyblok (editor and up). */
+  canPublish: boolean;
   glossary: readonly GlossaryHint[];
 }
 

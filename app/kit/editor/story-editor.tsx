@@ -72,6 +72,7 @@ export function StoryEditor(props: StoryEditorProps) {
             drafts,
             verifyOnSave,
             canTranslate: can(role, 'translate'),
+            canPublish: can(role, 'publish'),
             glossary: terms ?? [],
           }
         : null,

@@ -3,6 +3,7 @@ import { Badge, Group, Stack, Switch, Text, Title, Tooltip, type MantineColor } 
 import type { StoryDetail } from '#contract/content.ts';
 import { useEditorContext } from './editor-context.ts';
 import { EditingNow } from './editing-now.tsx';
+import { PublishLanguageButton } from './publish-language-button.tsx';
 import { PublishedContentMenu } from './published-content-menu.tsx';
 import { ShortcutsHelp } from './shortcuts-help.tsx';
 
@@ -55,6 +56,8 @@ export function StoryHeader({
           <Badge size="xs" variant="dot" color={state.color}>
             {state.label}
           </Badge>
+          {/* Beside the story's publication, so the editor's actions keep their one line beside the title. */}
+          <PublishLanguageButton story={story} />
         </Group>
         <EditingNow storyId={story.id} initial={story.editing_now} />
       </Stack>

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Endpoint } from '#contract/endpoint.ts';
-import type { CurrentTranslation, ErrorCode } from '#contract/errors.ts';
+import type { CurrentTranslation, ErrorCode, IncompleteKey } from '#contract/errors.ts';
 import { createApiClient, type ApiClient } from '../api/api-client.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -18,6 +18,8 @@ export class FakeFailure {
   readonly code: ErrorCode;
   readonly message: string;
   readonly current: CurrentTranslation | undefined;
+  /** The keys a `translation_incomplete` answer lists. */
+  incompleteKeys: IncompleteKey[] | undefined;
 
   constructor(status: number, code: ErrorCode, message: string, current?: CurrentTranslation) {
     this.status = status;
@@ -113,8 +115,13 @@ export function fakeApi(): FakeApi {
     calls.push({ endpoint, ...request });
     const result = await (handler as (request: unknown) => unknown)(request);
     if (result instanceof FakeFailure) {
-      const { status, code, message, current } = result;
-      return json(status, current ? { code, message, current } : { code, message });
+      const { status, code, message, current, incompleteKeys } = result;
+      return json(status, {
+        code,
+        message,
+        ...(current ? { current } : {}),
+        ...(incompleteKeys ? { incomplete_keys: incompleteKeys } : {}),
+      });
     }
     const response = endpoint.response.safeParse(result);
     if (!response.success) {

@@ -33,6 +33,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     const body: ErrorResponse = { code: appError.code, message: appError.message };
     if (appError.details) body.details = appError.details;
     if (appError.current) body.current = appError.current;
+    if (appError.incompleteKeys) body.incomplete_keys = appError.incompleteKeys;
     if (appError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
     res.status(appError.status).json(body);
   };

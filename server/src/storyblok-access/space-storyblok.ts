@@ -31,6 +31,8 @@ export interface SpaceStoryblok {
   /** The story with its content, or null when Storyblok no longer has it. */
   findStory(storyblokStoryId: number): Promise<StoryblokStory | null>;
   updateStoryContent(storyblokStoryId: number, content: Record<string, unknown>): Promise<StoryblokStory>;
+  /** Publishes these languages of the story (codes) in Storyblok, and no other. */
+  publishLanguages(storyblokStoryId: number, codes: string[]): Promise<StoryblokStory>;
 }
 
 export type SpaceStoryblokDeps = CredentialDeps & RefusalDeps & { adapter: StoryblokAdapter };
@@ -74,5 +76,6 @@ export function spaceStoryblok(deps: SpaceStoryblokDeps, spaceId: number): Space
       ),
     updateStoryContent: (storyId, content) =>
       call((auth, id) => adapter.updateStoryContent(auth, id, storyId, content)),
+    publishLanguages: (storyId, codes) => call((auth, id) => adapter.publishLanguages(auth, id, storyId, codes)),
   };
 }

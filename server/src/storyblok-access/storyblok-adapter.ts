@@ -68,6 +68,8 @@ export interface StoryblokAdapter {
     storyId: number,
     content: Record<string, unknown>,
   ): Promise<StoryblokStory>;
+  /** Publishes these languages of the story (by code), and only them: the space must publish them individually. */
+  publishLanguages(auth: StoryblokAuth, spaceId: number, storyId: number, codes: string[]): Promise<StoryblokStory>;
 }
 
 /** The only code that talks to Storyblok's Management API; everything else gets these typed answers. */
@@ -159,6 +161,7 @@ export function createStoryblokAdapter(options: StoryblokAdapterOptions): Storyb
         languages: space.languages,
         defaultLangName: space.default_lang_name ?? null,
         previewToken: space.first_token ?? null,
+        publishesLanguagesIndividually: space.use_translated_stories === true,
       };
     },
 
@@ -183,11 +186,12 @@ export function createStoryblokAdapter(options: StoryblokAdapterOptions): Storyb
       const stories = await call(
         storyListItemSchema.array(),
         async () => {
-          const response = await client(auth, regionOf(spaceId)).get(`spaces/${spaceId}/stories`, {
-            page,
-            per_page: perPage,
-            sort_by: sortBy,
-          });
+          // Each language's publication, which the list leaves out unless asked (the client's types lack it).
+          const params = { page, per_page: perPage, sort_by: sortBy, with_translated_stories: 1 };
+          const response = await client(auth, regionOf(spaceId)).get(
+            `spaces/${spaceId}/stories`,
+            params as Parameters<StoryblokClient['get']>[1],
+          );
           total = Number(response.total ?? 0);
           return response;
         },
@@ -213,5 +217,17 @@ export function createStoryblokAdapter(options: StoryblokAdapterOptions): Storyb
         (data) => data.story,
       );
     },
+
+    publishLanguages: (auth, spaceId, storyId, codes) =>
+      // The publish endpoint rather than a write with publish: 1: the content is already written, and a write
+      // would make a second version of the story.
+      call(
+        storySchema,
+        () =>
+          client(auth, regionOf(spaceId)).get(`spaces/${spaceId}/stories/${storyId}/publish`, {
+            lang: codes.join(','),
+          }),
+        (data) => data.story,
+      ),
   };
 }

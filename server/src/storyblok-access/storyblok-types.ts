@@ -29,6 +29,8 @@ export const spaceDetailSchema = z.object({
   /** The space's plan: its token's rate follows it (storyblok-rates.ts). */
   plan: z.string().nullish().catch(null),
   plan_level: z.number().nullish().catch(null),
+  /** "Publish translations individually": publishing one language needs it on. */
+  use_translated_stories: z.boolean().nullish().catch(null),
 });
 export interface StoryblokSpace {
   id: number;
@@ -37,7 +39,16 @@ export interface StoryblokSpace {
   languages: StoryblokLanguage[];
   defaultLangName: string | null;
   previewToken: string | null;
+  /** Whether the space publishes translations individually (Storyblok's `use_translated_stories`). */
+  publishesLanguagesIndividually: boolean;
 }
+
+export const translatedStorySchema = z.object({
+  lang: z.string(),
+  published_at: z.string().nullish(),
+  unpublished_changes: z.boolean().catch(false),
+});
+export type TranslatedStory = z.infer<typeof translatedStorySchema>;
 
 export const storyListItemSchema = z.object({
   id,
@@ -54,6 +65,8 @@ export const storyListItemSchema = z.object({
   content_type: z.string().nullish(),
   updated_at: z.string().nullish(),
   published_at: z.string().nullish(),
+  /** Each language's own publication, where the space publishes translations individually. */
+  translated_stories: z.array(translatedStorySchema).nullish().catch(null),
 });
 export type StoryListItem = z.infer<typeof storyListItemSchema>;
 

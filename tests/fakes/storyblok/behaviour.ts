@@ -51,6 +51,12 @@ export interface FakeStoryblokBehaviour {
   };
   /** `unpublished_changes` of a story right after `GET …/unpublish`. [UNCONFIRMED] */
   unpublishClearsUnpublishedChanges: boolean;
+  /**
+   * A publish naming `lang` in a space without "Publish translations individually": 'whole_story' publishes
+   * every language as a publish without `lang` does (the docs only say `lang` needs the setting); 'refuse'
+   * answers 422. [UNCONFIRMED]
+   */
+  langPublishWithoutSetting: 'whole_story' | 'refuse';
 }
 
 export const defaultBehaviour: FakeStoryblokBehaviour = {
@@ -74,6 +80,7 @@ export const defaultBehaviour: FakeStoryblokBehaviour = {
     serverError: { error: 'Internal Server Error' },
   },
   unpublishClearsUnpublishedChanges: false,
+  langPublishWithoutSetting: 'whole_story',
 };
 
 export function resolveBehaviour(overrides: Partial<FakeStoryblokBehaviour> = {}): FakeStoryblokBehaviour {

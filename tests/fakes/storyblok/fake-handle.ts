@@ -36,6 +36,8 @@ export interface FakeStoryblok extends FakeStoryblokUrls {
   expireAccessToken(accessToken: string): boolean;
   setOAuthIdentity(identity: Partial<OAuthIdentity>): void;
   space(spaceId: number): SpaceRecord;
+  /** Turns "Publish translations individually" on or off, as an admin does in the space's settings. */
+  setPublishTranslationsIndividually(spaceId: number, on: boolean): void;
   /** The story as the MAPI would return it, read without auth or rate limit. */
   getStory(spaceId: number, storyId: number): Record<string, unknown>;
   /** Saves as an editor would: given fields replace the stored ones, `updated_at` moves, locks are ignored. */
@@ -97,6 +99,9 @@ export function createFakeHandle(parts: {
       state.auth.identity = { ...state.auth.identity, ...identity };
     },
     space: (spaceId) => clone(state.space(spaceId).space),
+    setPublishTranslationsIndividually: (spaceId, on) => {
+      state.space(spaceId).space.use_translated_stories = on;
+    },
     getStory: (spaceId, storyId) => mapiDetail(state, spaceId, state.stored(spaceId, storyId).story),
     editStory: (spaceId, storyId, patch, options = {}) =>
       mapiDetail(

@@ -88,6 +88,8 @@ function normalizeSpace(spaceId: number, raw: unknown, file: string): SpaceRecor
     domain: typeof s.domain === 'string' ? s.domain : 'http://localhost:3000/',
     plan: typeof s.plan === 'string' ? s.plan : 'starter',
     plan_level: typeof s.plan_level === 'number' ? s.plan_level : 0,
+    // Off in a new Storyblok space: someone turns it on in its internationalization settings.
+    use_translated_stories: s.use_translated_stories === true,
     owner_id: typeof s.owner_id === 'number' ? s.owner_id : 1,
     created_at: typeof s.created_at === 'string' ? s.created_at : dataEpoch,
     updated_at: typeof s.updated_at === 'string' ? s.updated_at : dataEpoch,

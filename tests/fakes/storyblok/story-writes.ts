@@ -71,10 +71,20 @@ function publishLangs(lang: unknown): string[] | null {
   return lang.split(',').map((l) => l.trim());
 }
 
-/** Publishes the story; with `lang`, only those languages (`[default]` being the default one). */
+/**
+ * Publishes the story; with `lang` in a space that publishes translations individually, only those languages
+ * (`[default]` being the default one). A whole-story publish in such a space publishes each of its languages.
+ */
 export function publishStored(state: FakeStoryblokState, spaceId: number, stored: StoredStory, lang?: unknown): void {
   const story = stored.story;
-  const langs = publishLangs(lang);
+  const space = state.space(spaceId).space;
+  let langs = publishLangs(lang);
+  if (langs && !space.use_translated_stories) {
+    if (state.behaviour.langPublishWithoutSetting === 'refuse') {
+      throw unprocessable('lang', 'needs the space setting Publish translations individually');
+    }
+    langs = null;
+  }
   const now = state.now();
   if (!langs || langs.includes('[default]')) {
     story.published = true;
@@ -82,7 +92,10 @@ export function publishStored(state: FakeStoryblokState, spaceId: number, stored
     story.first_published_at ??= now;
     story.unpublished_changes = false;
   }
-  for (const code of langs?.filter((l) => l !== '[default]') ?? story.translated_stories.map((t) => t.lang)) {
+  const wholeStory = space.use_translated_stories
+    ? space.languages.map((l) => l.code)
+    : story.translated_stories.map((t) => t.lang);
+  for (const code of langs?.filter((l) => l !== '[default]') ?? wholeStory) {
     let translated = story.translated_stories.find((t) => t.lang === code);
     if (!translated) {
       translated = { lang: code, published_at: null, unpublished_changes: true };

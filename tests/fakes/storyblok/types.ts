@@ -22,6 +22,8 @@ export interface SpaceRecord {
   domain: string;
   plan: string;
   plan_level: number;
+  /** "Publish translations individually" (Settings → Internationalization): publishing with `lang` needs it. */
+  use_translated_stories: boolean;
   owner_id: number;
   created_at: string;
   updated_at: string;

@@ -1,6 +1,6 @@
 import { Button, Card, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLanguage, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SpaceLocale } from '#contract/spaces.ts';
 import { CountTabList } from '#kit/components/count-tab-list.tsx';
@@ -22,7 +22,12 @@ import { LanguageFormModal } from './language-form-modal.tsx';
 import { StyleGuideModal } from './style-guide-modal.tsx';
 import { LanguagesTable } from './languages-table.tsx';
 
-type Dialog = { kind: 'add' } | { kind: 'edit' | 'style' | 'delete'; locale: SpaceLocale } | null;
+type Dialog = { kind: 'add' } | { kind: 'edit' | 'style' | 'delete' | 'publish'; locale: SpaceLocale } | null;
+
+// Loaded when first opened: the Languages screen's own chunk stays as it was.
+const ReadyToPublishModal = lazy(async () => ({
+  default: (await import('./ready-to-publish-modal.tsx')).ReadyToPublishModal,
+}));
 
 const emptyTabText: Record<LanguageTab, string> = {
   all: '',
@@ -118,6 +123,7 @@ export function LanguagesPage() {
               onEdit={admin ? (locale) => setDialog({ kind: 'edit', locale }) : null}
               onDelete={admin ? (locale) => setDialog({ kind: 'delete', locale }) : null}
               onStyleGuide={admin ? (locale) => setDialog({ kind: 'style', locale }) : null}
+              onReadyToPublish={(locale) => setDialog({ kind: 'publish', locale })}
             />
           )}
         </Card>
@@ -128,6 +134,16 @@ export function LanguagesPage() {
       )}
       {dialog?.kind === 'style' && (
         <StyleGuideModal spaceId={space.id} language={dialog.locale} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'publish' && (
+        <Suspense fallback={null}>
+          <ReadyToPublishModal
+            spaceId={space.id}
+            language={dialog.locale}
+            canPublish={can('publish')}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       )}
       {dialog?.kind === 'delete' && (
         <DeleteLanguageModal spaceId={space.id} language={dialog.locale} onClose={() => setDialog(null)} />

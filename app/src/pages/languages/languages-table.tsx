@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Group, Menu, Table, Text } from '@mantine/core';
-import { IconDots, IconFeather, IconPencil, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Group, Menu, Table, Text, Tooltip } from '@mantine/core';
+import { IconDots, IconFeather, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import type { SpaceLocale } from '#contract/spaces.ts';
 import { CompletionBar } from '#kit/components/completion-bar.tsx';
@@ -15,6 +15,8 @@ export interface LanguagesTableProps {
   onEdit: ((locale: SpaceLocale) => void) | null;
   onDelete: ((locale: SpaceLocale) => void) | null;
   onStyleGuide: ((locale: SpaceLocale) => void) | null;
+  /** Opens the language's stories ready to publish (everyone reads it; editors publish). */
+  onReadyToPublish: (locale: SpaceLocale) => void;
 }
 
 interface RowMenuProps {
@@ -47,8 +49,43 @@ function RowMenu({ locale, onEdit, onStyleGuide, onDelete }: RowMenuProps) {
   );
 }
 
+/** Everyone opens a language's stories ready to publish; admins get the menu too. */
+function LanguageActions({
+  locale,
+  onReadyToPublish,
+  menu,
+}: {
+  locale: SpaceLocale;
+  onReadyToPublish: () => void;
+  menu: Omit<RowMenuProps, 'locale'> | null;
+}) {
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Tooltip label="Ready to publish">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`Ready to publish in ${locale.name}`}
+          onClick={onReadyToPublish}
+        >
+          <IconSend size={18} />
+        </ActionIcon>
+      </Tooltip>
+      {menu && <RowMenu locale={locale} {...menu} />}
+    </Group>
+  );
+}
+
 /** The space's target languages; a row opens the content to translate in that language. */
-export function LanguagesTable({ spaceId, locales, sourceKeys, onEdit, onDelete, onStyleGuide }: LanguagesTableProps) {
+export function LanguagesTable({
+  spaceId,
+  locales,
+  sourceKeys,
+  onEdit,
+  onDelete,
+  onStyleGuide,
+  onReadyToPublish,
+}: LanguagesTableProps) {
   const navigate = useNavigate();
   const contentPath = (locale: SpaceLocale) => `/spaces/${spaceId}/content?locale=${encodeURIComponent(locale.code)}`;
   const withMenu = onEdit !== null && onDelete !== null && onStyleGuide !== null;
@@ -62,7 +99,7 @@ export function LanguagesTable({ spaceId, locales, sourceKeys, onEdit, onDelete,
             <Table.Th ta="right">Unverified</Table.Th>
             <Table.Th w="28%">Completion</Table.Th>
             <Table.Th>Last update</Table.Th>
-            {withMenu && <Table.Th w={56} aria-label="Actions" />}
+            <Table.Th w={withMenu ? 92 : 56} aria-label="Actions" />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -109,16 +146,21 @@ export function LanguagesTable({ spaceId, locales, sourceKeys, onEdit, onDelete,
                   </Text>
                 )}
               </Table.Td>
-              {withMenu && (
-                <Table.Td>
-                  <RowMenu
-                    locale={locale}
-                    onEdit={() => onEdit(locale)}
-                    onStyleGuide={() => onStyleGuide(locale)}
-                    onDelete={() => onDelete(locale)}
-                  />
-                </Table.Td>
-              )}
+              <Table.Td>
+                <LanguageActions
+                  locale={locale}
+                  onReadyToPublish={() => onReadyToPublish(locale)}
+                  menu={
+                    withMenu
+                      ? {
+                          onEdit: () => onEdit(locale),
+                          onStyleGuide: () => onStyleGuide(locale),
+                          onDelete: () => onDelete(locale),
+                        }
+                      : null
+                  }
+                />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

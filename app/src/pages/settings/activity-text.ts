@@ -34,6 +34,10 @@ const sentences: Record<string, (detail: Detail, who: string) => string> = {
       ? 'Removed the limit on requests to Storyblok'
       : `Limited requests to Storyblok to ${text(d.to)} a second`,
   'settings.style_guide': (d) => `Changed the style guide of ${text(d.code)}`,
+  'settings.publish_requires': (d) =>
+    `Changed what publishing needs to every key ${d.to === 'translated' ? 'translated' : 'verified'}`,
+  'story.published': (d) =>
+    `Published “${text(d.name)}” in ${Array.isArray(d.codes) ? d.codes.map(text).join(', ') : ''}`,
   'sync.started': (d) => `Started a sync (${text(d.trigger)})`,
   'ai_run.started': (d) =>
     `Started an AI translation of ${formatQuantity(count(d.keys), 'key', 'keys')} (${formatQuantity(count(d.words), 'word', 'words')})`,

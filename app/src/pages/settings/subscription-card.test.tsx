@@ -24,6 +24,7 @@ const active: NonNullable<Space['subscription']> = {
 function settingsWith(billing: boolean, dailyWords = 1000): SpaceSettings {
   return {
     write_back_mode: 'all',
+    publish_requires: 'verified',
     storyblok_requests_per_second: null,
     write_back: { pending: 0, failed: 0, last_error: null, last_written_at: null, failed_stories: [] },
     sync_problems: { failed_stories: [], failed_story_count: 0, skipped_components: [] },

@@ -1,12 +1,12 @@
 // The content feature's front door: what the rest of the server may use of it.
 export { refreshCounts, refreshSpaceTotals, refreshStoryCounts } from './content-counts.service.ts';
 export { TRANSLATION_BODY_LIMIT, contentRoutes } from './content.routes.ts';
-export { localeInSpace, spaceOfLocale } from './content-scope.ts';
+export { localeInSpace, spaceOfLocale, spaceOfStory, storyNotFound } from './content-scope.ts';
 export { resolveKey } from './key-lookup.ts';
 export { readMemoryMatches } from './memory-matches.ts';
 export { askForImport } from './story-import-state.ts';
+export { publicationOf, type StoredLanguagePublication } from './story-publication.ts';
 export { keySourceSelect } from './key-view.ts';
 export { changeTranslations } from './translations.service.ts';
 export { normalizeValue } from './translation-value.ts';
 export { keyJoins, statusFilter } from './search-sql.ts';
-export { storyNotFound } from './content-scope.ts';

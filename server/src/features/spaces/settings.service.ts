@@ -21,7 +21,7 @@ export async function getSpaceSettings(deps: SettingsDeps, spaceId: number): Pro
   const { prisma } = deps;
   const space = await prisma.space.findUniqueOrThrow({
     where: { id: spaceId },
-    select: { writeBackMode: true, storyblokRequestsPerSecond: true },
+    select: { writeBackMode: true, publishRequires: true, storyblokRequestsPerSecond: true },
   });
   const scope = { story: { spaceId } };
   const [pending, failed, lastFailure, lastWrite, failedStories, aiWords, dailyWords, problems] = await Promise.all([
@@ -45,6 +45,7 @@ export async function getSpaceSettings(deps: SettingsDeps, spaceId: number): Pro
   ]);
   return {
     write_back_mode: space.writeBackMode,
+    publish_requires: space.publishRequires,
     storyblok_requests_per_second: space.storyblokRequestsPerSecond,
     write_back: {
       pending,
@@ -61,6 +62,7 @@ export async function getSpaceSettings(deps: SettingsDeps, spaceId: number): Pro
 
 export interface SettingsChange {
   write_back_mode?: SpaceSettings['write_back_mode'] | undefined;
+  publish_requires?: SpaceSettings['publish_requires'] | undefined;
   storyblok_requests_per_second?: number | null | undefined;
 }
 
@@ -77,14 +79,19 @@ export async function updateSpaceSettings(
 ): Promise<SpaceSettings> {
   const before = await deps.prisma.space.findUniqueOrThrow({
     where: { id: spaceId },
-    select: { writeBackMode: true, storyblokRequestsPerSecond: true },
+    select: { writeBackMode: true, publishRequires: true, storyblokRequestsPerSecond: true },
   });
   const mode = change.write_back_mode ?? before.writeBackMode;
+  const publishRequires = change.publish_requires ?? before.publishRequires;
   const rate =
     change.storyblok_requests_per_second === undefined
       ? before.storyblokRequestsPerSecond
       : change.storyblok_requests_per_second;
-  if (before.writeBackMode === mode && before.storyblokRequestsPerSecond === rate)
+  if (
+    before.writeBackMode === mode &&
+    before.publishRequires === publishRequires &&
+    before.storyblokRequestsPerSecond === rate
+  )
     return getSpaceSettings(deps, spaceId);
   // The change and its audit rows commit together.
   await deps.prisma.$transaction(async (tx) => {
@@ -92,12 +99,14 @@ export async function updateSpaceSettings(
       recordAuditEvent(tx, { spaceId, actorId: userId, action, data: { from, to } as Prisma.InputJsonObject });
     await tx.space.update({
       where: { id: spaceId },
-      data: { writeBackMode: mode, storyblokRequestsPerSecond: rate },
+      data: { writeBackMode: mode, publishRequires, storyblokRequestsPerSecond: rate },
       select: { id: true },
     });
     if (before.storyblokRequestsPerSecond !== rate)
       await audit('settings.storyblok_requests_per_second', before.storyblokRequestsPerSecond, rate);
     if (before.writeBackMode !== mode) await audit('settings.write_back_mode', before.writeBackMode, mode);
+    if (before.publishRequires !== publishRequires)
+      await audit('settings.publish_requires', before.publishRequires, publishRequires);
   });
   if (before.writeBackMode !== mode && mode === 'all') {
     const stories = await deps.prisma.storyNode.findMany({

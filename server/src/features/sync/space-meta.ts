@@ -7,7 +7,8 @@ import { toStorable, toStorableText } from '../../storyblok-content/storable-tex
 import type { LocaleRef } from './story-content.ts';
 
 /**
- * Takes the space's name, default language name, preview token and languages from Storyblok. Languages
+ * Takes the space's name, default language name, preview token, whether it publishes translations individually,
+ * and its languages from Storyblok. Languages
  * Storyblok has and Polyblok lacks are added; a language gone from Storyblok stays in Polyblok with its
  * translations (nothing is deleted behind the translators' backs) and is reported.
  */
@@ -22,6 +23,7 @@ export async function refreshSpaceMeta(
       name: true,
       defaultLocaleName: true,
       previewToken: true,
+      publishesLanguagesIndividually: true,
       locales: { select: { id: true, code: true, name: true } },
     },
   });
@@ -29,11 +31,13 @@ export async function refreshSpaceMeta(
     name: toStorableText(remote.name),
     defaultLocaleName: remote.defaultLangName === null ? null : toStorableText(remote.defaultLangName),
     previewToken: remote.previewToken,
+    publishesLanguagesIndividually: remote.publishesLanguagesIndividually,
   };
   if (
     space.name !== meta.name ||
     space.defaultLocaleName !== meta.defaultLocaleName ||
-    space.previewToken !== meta.previewToken
+    space.previewToken !== meta.previewToken ||
+    space.publishesLanguagesIndividually !== meta.publishesLanguagesIndividually
   ) {
     await prisma.space.update({ where: { id: spaceId }, data: meta, select: { id: true } });
   }

@@ -1,6 +1,8 @@
 import type { StoryListItem } from '../../storyblok-access/index.ts';
 import type { Database } from '../../db/prisma.ts';
+import { canonicalJson } from '../../storyblok-content/content-hash.ts';
 import { toStorableText } from '../../storyblok-content/storable-text.ts';
+import { publicationOf } from '../content/index.ts';
 
 export interface NodeToRead {
   nodeId: number;
@@ -24,15 +26,18 @@ function nodeFields(item: StoryListItem) {
     storyblokParentId: item.parent_id ? BigInt(item.parent_id) : null,
     storyblokUpdatedAt: date(item.updated_at),
     publishedAt: date(item.published_at),
+    // A list read without each language's publication leaves the stored one as it is.
+    ...(item.translated_stories ? { translatedStories: publicationOf(item.translated_stories) } : {}),
   };
 }
 
 type NodeFields = ReturnType<typeof nodeFields>;
 
-function sameFields(stored: NodeFields, incoming: NodeFields): boolean {
+function sameFields(stored: { [field in keyof NodeFields]-?: unknown }, incoming: NodeFields): boolean {
   return (Object.keys(incoming) as Array<keyof NodeFields>).every((field) => {
     const a = stored[field];
     const b = incoming[field];
+    if (field === 'translatedStories') return canonicalJson(a) === canonicalJson(b);
     if (a instanceof Date || b instanceof Date) return (a as Date | null)?.getTime() === (b as Date | null)?.getTime();
     return a === b;
   });
@@ -67,6 +72,7 @@ export async function upsertStoryNodes(
       storyblokParentId: true,
       storyblokUpdatedAt: true,
       publishedAt: true,
+      translatedStories: true,
     },
   });
   const byStoryblokId = new Map(stored.map((node) => [Number(node.storyblokId), node]));

@@ -4,3 +4,4 @@ export { failedWriteBackStories } from './failed-stories.ts';
 export { retryWriteBack } from './retry-write-back.ts';
 export { pendingWriteBackSql, queueWriteBack, scheduleWriteBack } from './write-back.schedule.ts';
 export { failedWriteBacks, writeBackStateOf } from './write-back-state.ts';
+export { writeBackStory } from './write-back.service.ts';

@@ -127,6 +127,8 @@ export function generateData(options: GenerateOptions): GeneratedData {
     domain: 'https://www.example.com/',
     plan: 'starter',
     plan_level: 0,
+    // Languages publish one by one, as a team translating with Polyblok sets its space up.
+    use_translated_stories: true,
     owner_id: 1,
     first_token: previewToken,
     default_lang_name: 'English',
