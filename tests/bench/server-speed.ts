@@ -111,7 +111,7 @@ const server = await startTestServer({
 });
 const figures: Figure[] = [];
 const checks = { countsExact: false };
-let storyRead = Number.NaN;
+const storyRead = { emptyMemory: Number.NaN };
 try {
   const { spaceId, accessToken } = await connectBasicSpace(server, 'bench');
   const auth = { authorization: `Bearer ${accessToken}` };
@@ -137,7 +137,7 @@ try {
   );
   try {
     const ours = await timedReads(`${server.baseUrl}/api/content/story/${home.id}?locale=de`, auth);
-    storyRead = ours;
+    storyRead.emptyMemory = ours;
     const reference = await timedReads(`${raw.url}/story/${home.id}?locale=de`, {});
     const ratio = ours / reference;
     figures.push({
@@ -214,9 +214,9 @@ try {
     what: `the same story, ${VERIFIED} alike keys verified (translation memory), GET p95`,
     value: withMemory,
     unit: 'ms',
-    reference: `empty memory ${storyRead.toFixed(1)} ms`,
-    ratio: withMemory / storyRead,
-    ok: withMemory / storyRead <= 1.5,
+    reference: `empty memory ${storyRead.emptyMemory.toFixed(1)} ms`,
+    ratio: withMemory / storyRead.emptyMemory,
+    ok: withMemory / storyRead.emptyMemory <= 1.5,
   });
 
   const { kept, recount } = await countsAndRecount(server.prisma, spaceId);
