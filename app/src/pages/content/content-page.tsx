@@ -48,6 +48,7 @@ export function ContentPage() {
           scope={{ storyId }}
           scopeLabel="this story"
           canImport={canImport}
+          compact
         />
       ) : null,
     [space.id, locale, storyId, canImport],

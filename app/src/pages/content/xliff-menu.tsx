@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { ActionIcon, Button, Menu, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconChevronDown, IconFileExport, IconFileImport, IconTransfer } from '@tabler/icons-react';
 import { useRef } from 'react';
@@ -16,13 +16,15 @@ export interface XliffMenuProps {
   scopeLabel: string;
   /** Importing stores translations: translators and up. */
   canImport: boolean;
+  /** An icon alone, where it sits among the story editor's actions beside the title. */
+  compact?: boolean;
 }
 
 /**
  * XLIFF for agencies: export the language's keys of a story, a folder (with its subfolders) or the whole space,
  * and import a translated file back, with a summary of what was stored and what was not, and why.
  */
-export function XliffMenu({ spaceId, locale, scope, scopeLabel, canImport }: XliffMenuProps) {
+export function XliffMenu({ spaceId, locale, scope, scopeLabel, canImport, compact = false }: XliffMenuProps) {
   const picker = useRef<HTMLInputElement>(null);
   const exporting = useExportXliff(spaceId);
   const importing = useImportXliff(spaceId);
@@ -50,17 +52,32 @@ export function XliffMenu({ spaceId, locale, scope, scopeLabel, canImport }: Xli
   return (
     <>
       <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconTransfer size={15} />}
-            rightSection={<IconChevronDown size={14} />}
-            loading={exporting.isPending || importing.isPending}
-          >
-            XLIFF
-          </Button>
-        </Menu.Target>
+        {compact ? (
+          <Tooltip label="XLIFF export and import">
+            <Menu.Target>
+              <ActionIcon
+                variant="default"
+                size={30}
+                aria-label="XLIFF"
+                loading={exporting.isPending || importing.isPending}
+              >
+                <IconTransfer size={16} />
+              </ActionIcon>
+            </Menu.Target>
+          </Tooltip>
+        ) : (
+          <Menu.Target>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconTransfer size={15} />}
+              rightSection={<IconChevronDown size={14} />}
+              loading={exporting.isPending || importing.isPending}
+            >
+              XLIFF
+            </Button>
+          </Menu.Target>
+        )}
         <Menu.Dropdown>
           <Menu.Label>{`${locale.name}, ${scopeLabel}`}</Menu.Label>
           <Menu.Item leftSection={<IconFileExport size={15} />} onClick={() => exportFile()}>
