@@ -16,7 +16,7 @@ interface MatchRow {
  * Candidates measured per key: enough to find the best few, and a bound on the work when a space holds many
  * verified translations of nearly one text (a product list, say), where every one of them is a candidate.
  */
-const CANDIDATES = 40;
+const CANDIDATES = 10;
 
 /**
  * The translation memory's matches of the keys `where` picks (`k`) that are not verified in the locale: verified
