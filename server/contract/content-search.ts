@@ -63,6 +63,11 @@ export const contentSearchResponseSchema = z.object({
   stories: z.array(searchStorySchema).max(SEARCH_STORY_LIMIT),
   /** More stories match than were answered: the words can be made more precise. */
   has_more: z.boolean(),
+  /**
+   * With the status `qa_problem`: translations of the language are still waiting for their checks (after a change
+   * of its glossary or style guide, the checks of a big space take a while), so the answer may miss some.
+   */
+  checks_waiting: z.boolean(),
 });
 
 export type ContentSearchResponse = z.infer<typeof contentSearchResponseSchema>;

@@ -7,7 +7,7 @@ const hitsIn = (text: string, words: string) => findHits(text, words).map(([star
 
 describe('search rules', () => {
   it('filter by the story detail’s key statuses and by outdated', () => {
-    expect(searchStatuses).toEqual([...keyStatuses, 'outdated']);
+    expect(searchStatuses).toEqual([...keyStatuses, 'outdated', 'qa_problem']);
   });
 
   it('fold case and accents as the database does', () => {

@@ -3,8 +3,18 @@
  * the server cuts long texts around a hit, the browser highlights the hits, both finding them as the database does.
  */
 
-/** The key statuses of the story detail, and `outdated` (its `is_outdated` flag) as one more to filter by. */
-export const searchStatuses = ['missing', 'translation_requested', 'unverified', 'verified', 'outdated'] as const;
+/**
+ * The key statuses of the story detail, `outdated` (its `is_outdated` flag) and `qa_problem` (a translation with
+ * findings in its `qa`) as more to filter by.
+ */
+export const searchStatuses = [
+  'missing',
+  'translation_requested',
+  'unverified',
+  'verified',
+  'outdated',
+  'qa_problem',
+] as const;
 export type SearchStatus = (typeof searchStatuses)[number];
 
 /** The longest search text accepted, in characters. */

@@ -1,6 +1,7 @@
 import type { AiTranslator } from './adapters/openai/ai-translator.ts';
 import type { Database } from './db/prisma.ts';
 import { createAiTranslateJob } from './features/ai/index.ts';
+import { createQaCheckJob } from './features/content/index.ts';
 import { createMailSendJob, type MailTransport } from './features/mail/index.ts';
 import {
   createDailySyncJobs,
@@ -33,6 +34,7 @@ export function allJobs(deps: JobDeps): JobDefinition[] {
     createStorySyncJob({ prisma, storyblok }),
     ...createDailySyncJobs({ prisma }),
     createMemorySketchJob({ prisma }),
+    createQaCheckJob({ prisma }),
     ...createPollJobs({ prisma, storyblok }),
     createAiTranslateJob({
       prisma,

@@ -15,6 +15,7 @@ export const searchStatusLabels: Record<SearchStatus, string> = {
   unverified: statusLabel('unverified'),
   outdated: 'Outdated',
   verified: statusLabel('verified'),
+  qa_problem: 'Has QA problems',
 };
 
 const ANY = 'any';

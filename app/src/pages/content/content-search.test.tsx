@@ -69,6 +69,7 @@ function space() {
     .on(searchContent, ({ query }) => ({
       stories: query.q === 'nothing' ? [] : [cafeStory],
       has_more: query.status === 'missing',
+      checks_waiting: query.status === 'qa_problem',
     }))
     .on(getStory, ({ params }) => storyWith([], { id: params.storyId, folder_id: BLOG }));
 }
@@ -169,6 +170,23 @@ describe('searching the content', () => {
     expect(reloaded.callsTo(searchContent).map((call) => call.query)).toEqual([
       { space_id: 7, locale: 'de', q: 'cafe', status: 'missing' },
     ]);
+  });
+
+  it('lists the stories with QA problems, and says when some translations still wait for their checks', async () => {
+    const api = space();
+    const { user } = renderContent(api);
+    await screen.findByText('Home');
+    await user.click(screen.getByRole('combobox', { name: 'Key status' }));
+    await user.click(await screen.findByRole('option', { name: 'Has QA problems' }));
+    await screen.findByTestId('search-result');
+    expect(api.callsTo(searchContent).at(-1)!.query).toEqual({ space_id: 7, locale: 'de', status: 'qa_problem' });
+    expect(screen.getByText(/Some translations are still being checked/)).toBeVisible();
+
+    await user.click(screen.getByRole('combobox', { name: 'Key status' }));
+    await user.click(await screen.findByRole('option', { name: 'Outdated' }));
+    await waitFor(() =>
+      expect(screen.queryByText(/Some translations are still being checked/)).not.toBeInTheDocument(),
+    );
   });
 
   it('says when nothing matches, and opens a folder link of a story in that folder', async () => {

@@ -99,33 +99,44 @@ export function SearchResults({ spaceId, locale, search, storyId, storyHref }: S
       </Stack>
     );
   }
-  const { stories, has_more: hasMore } = results.data;
+  const { stories, has_more: hasMore, checks_waiting: checksWaiting } = results.data;
+  const waiting = checksWaiting && (
+    <Text fz="xs" c="dimmed" ta="center" p="xs">
+      Some translations are still being checked: stories with problems may be missing for a few minutes.
+    </Text>
+  );
   if (stories.length === 0) {
     return (
-      <Center py="xl" px="md">
-        <Text c="dimmed" fz="sm" ta="center">
-          No corresponding stories found
-        </Text>
-      </Center>
+      <Stack gap={0}>
+        {waiting}
+        <Center py="xl" px="md">
+          <Text c="dimmed" fz="sm" ta="center">
+            No corresponding stories found
+          </Text>
+        </Center>
+      </Stack>
     );
   }
   return (
-    <Stack gap={2} aria-label="Search results" role="list" style={{ opacity: results.isPlaceholderData ? 0.6 : 1 }}>
-      {stories.map((story) => (
-        <div role="listitem" key={story.id}>
-          <Result
-            story={story}
-            words={search.q}
-            active={story.id === storyId}
-            href={storyHref(story.id, story.folder_id)}
-          />
-        </div>
-      ))}
-      {hasMore && (
-        <Text fz="xs" c="dimmed" ta="center" p="xs">
-          The first {SEARCH_STORY_LIMIT} stories are shown; more words narrow the search.
-        </Text>
-      )}
-    </Stack>
+    <>
+      {waiting}
+      <Stack gap={2} aria-label="Search results" role="list" style={{ opacity: results.isPlaceholderData ? 0.6 : 1 }}>
+        {stories.map((story) => (
+          <div role="listitem" key={story.id}>
+            <Result
+              story={story}
+              words={search.q}
+              active={story.id === storyId}
+              href={storyHref(story.id, story.folder_id)}
+            />
+          </div>
+        ))}
+        {hasMore && (
+          <Text fz="xs" c="dimmed" ta="center" p="xs">
+            The first {SEARCH_STORY_LIMIT} stories are shown; more words narrow the search.
+          </Text>
+        )}
+      </Stack>
+    </>
   );
 }

@@ -29,7 +29,7 @@ export function XliffMenu({ spaceId, locale, scope, scopeLabel, canImport, compa
   const exporting = useExportXliff(spaceId);
   const importing = useImportXliff(spaceId);
 
-  const exportFile = (status?: 'missing') =>
+  const exportFile = (status?: 'missing' | 'qa_problem') =>
     exporting.mutate(
       { spaceLocaleId: locale.id, scope, ...(status ? { status } : {}) },
       { onError: (error) => notifyError('XLIFF not exported', error, 'The file could not be made. Try again.') },
@@ -85,6 +85,9 @@ export function XliffMenu({ spaceId, locale, scope, scopeLabel, canImport, compa
           </Menu.Item>
           <Menu.Item leftSection={<IconFileExport size={15} />} onClick={() => exportFile('missing')}>
             Export XLIFF of missing keys
+          </Menu.Item>
+          <Menu.Item leftSection={<IconFileExport size={15} />} onClick={() => exportFile('qa_problem')}>
+            Export XLIFF of keys with QA problems
           </Menu.Item>
           {canImport && (
             <Menu.Item leftSection={<IconFileImport size={15} />} onClick={() => picker.current?.click()}>

@@ -4,6 +4,8 @@ export { TRANSLATION_BODY_LIMIT, contentRoutes } from './content.routes.ts';
 export { localeInSpace, spaceOfLocale, spaceOfStory, storyNotFound } from './content-scope.ts';
 export { resolveKey } from './key-lookup.ts';
 export { readMemoryMatches } from './memory-matches.ts';
+export { checkAllWaiting, createQaCheckJob } from './qa-check.job.ts';
+export { CHECKS_BEFORE_FILTER, checkBeforeFilter, checkWaitingTranslations } from './qa-store.ts';
 export { askForImport } from './story-import-state.ts';
 export { publicationOf, type StoredLanguagePublication } from './story-publication.ts';
 export { keySourceSelect } from './key-view.ts';

@@ -1,7 +1,6 @@
 import type { KeyStatus, MemoryMatch, TranslatableKey } from '#contract/content.ts';
-import { checkTranslation, type QaProblem } from '#contract/qa-rules.ts';
-import { glossaryGaps, type GlossaryEntry } from '../../adapters/openai/item-checks.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
+import { checkAgainstRules, type LocaleRules } from './locale-rules.ts';
 
 /** A key's source as the translator and the model see it: where it sits, what it says, how long it is. */
 export const keySourceSelect = {
@@ -70,14 +69,6 @@ function glossaryIssues(value: unknown): TranslatableKey['glossary_issues'] {
   );
 }
 
-/** What a translation in a language is checked against besides its source: the glossary and the style guide. */
-export interface LocaleRules {
-  glossary: GlossaryEntry[];
-  avoid: readonly string[];
-  /** Length limits of the components' fields, by "<component>\0<field>". */
-  maxLengths?: ReadonlyMap<string, number>;
-}
-
 /**
  * A key answer. With the rules of the locale, its translation is checked too (`qa`); without them, as where a
  * key is shown without its translation's review, it carries no findings. `memory`: its translation memory matches.
@@ -106,25 +97,7 @@ export function toKeyView(row: KeyViewRow, rules?: LocaleRules, memory: MemoryMa
     glossary_issues: glossaryIssues(translation?.glossaryIssues),
     ask_error: ask?.status === 'failed' ? (ask.error ?? null) : null,
     updated_at: translation?.updatedAt.toISOString() ?? null,
-    qa: translation && rules ? qaOf(row, translation, rules) : [],
+    qa: translation && rules ? checkAgainstRules(row, translation, rules) : [],
     tm_matches: memory,
   };
-}
-
-function qaOf(
-  row: KeyViewRow,
-  translation: NonNullable<KeyViewRow['translation']>,
-  { glossary, avoid, maxLengths }: LocaleRules,
-): QaProblem[] {
-  const limit = maxLengths?.get(`${row.component}\0${row.field}`);
-  return checkTranslation({
-    fieldType: row.fieldType,
-    source: row.value,
-    translation: translation.value,
-    sourceText: row.valueText,
-    translationText: translation.valueText,
-    glossaryMissing: glossaryGaps(row.valueText, translation.valueText, glossary),
-    avoid,
-    maxLength: limit && limit > 0 ? limit : null,
-  });
 }

@@ -33,6 +33,8 @@ export const outdatedSql = Prisma.sql`(t.reference_hash IS NOT NULL AND t.refere
 export function statusFilter(status: SearchStatus | undefined): Prisma.Sql {
   if (status === undefined) return Prisma.sql`TRUE`;
   if (status === 'outdated') return outdatedSql;
+  // As last checked: see qa-store.ts, which the callers ask to check what waits first.
+  if (status === 'qa_problem') return Prisma.sql`(t.id IS NOT NULL AND t.qa_codes <> '{}')`;
   return Prisma.sql`(${statusSql}) = ${status}`;
 }
 

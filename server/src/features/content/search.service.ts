@@ -3,6 +3,7 @@ import { SEARCH_MATCH_LIMIT, SEARCH_STORY_LIMIT, type SearchStatus } from '#cont
 import type { Database } from '../../db/prisma.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { localeByCode } from './content-scope.ts';
+import { checkBeforeFilter } from './qa-store.ts';
 import { cutAround } from './search-snippet.ts';
 import {
   keyJoins,
@@ -52,6 +53,7 @@ export async function searchContent(
 ): Promise<ContentSearchResponse> {
   const locale = await localeByCode(prisma, spaceId, input.locale);
   const { q, status } = input;
+  const checksWaiting = await checkBeforeFilter(prisma, { id: locale.id, spaceId }, status);
   const pattern = q === undefined ? null : likePattern(q);
   const joins = status === undefined ? Prisma.empty : keyJoins(locale.id);
   // With words and no status only the keys that hold them count; with a status, every key in it does.
@@ -127,5 +129,6 @@ export async function searchContent(
         })),
     })),
     has_more: rows.length > SEARCH_STORY_LIMIT,
+    checks_waiting: checksWaiting,
   };
 }

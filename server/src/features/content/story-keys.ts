@@ -1,10 +1,10 @@
 import type { TranslatableKey } from '#contract/content.ts';
 import type { Database } from '../../db/prisma.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { glossaryFor, styleGuideFor } from '../glossary/index.ts';
 import { keyGone } from './key-lookup.ts';
 import { readMemoryMatches } from './memory-matches.ts';
 import { toKeyView, type KeyViewRow } from './key-view.ts';
+import { readLocaleRules, type LocaleOfSpace } from './locale-rules.ts';
 
 interface KeyRow {
   id: number;
@@ -43,15 +43,9 @@ export async function readKey(prisma: Database, locale: LocaleOfSpace, keyId: nu
   return key;
 }
 
-/** A language of a space: the keys' translations in it are checked against the space's glossary for it. */
-export interface LocaleOfSpace {
-  id: number;
-  spaceId: number;
-}
-
 async function readKeys(prisma: Database, where: Prisma.Sql, locale: LocaleOfSpace): Promise<TranslatableKey[]> {
   const spaceLocaleId = locale.id;
-  const [rows, glossary, style, limits, memory] = await Promise.all([
+  const [rows, rules, memory] = await Promise.all([
     prisma.$queryRaw<KeyRow[]>`
     SELECT k.id, k.key, k.hash, k.field_type, k.component, k.field, k.value, k.value_text, k.word_count,
            t.value AS t_value, t.value_text AS t_value_text, t.reference_hash, t.is_needing_formatting,
@@ -61,19 +55,9 @@ async function readKeys(prisma: Database, where: Prisma.Sql, locale: LocaleOfSpa
     LEFT JOIN translation_asks a ON a.translatable_key_id = k.id AND a.space_locale_id = ${spaceLocaleId}
     WHERE ${where}
     ORDER BY k.position, k.id`,
-    glossaryFor(prisma, locale.spaceId, spaceLocaleId),
-    styleGuideFor(prisma, spaceLocaleId),
-    // The components' own length limits (a text field's "max_length"), as their schemas say now.
-    prisma.$queryRaw<Array<{ component: string; field: string; max_length: number }>>`
-      SELECT c.name AS component, f.key AS field, (f.value->>'max_length')::int AS max_length
-      FROM storyblok_components c, jsonb_each(c.schema) f
-      WHERE c.space_id = ${locale.spaceId}
-        AND c.name IN (SELECT k.component FROM translatable_keys k WHERE ${where})
-        AND jsonb_typeof(f.value) = 'object' AND (f.value->>'max_length') ~ '^[0-9]{1,9}$'`,
+    readLocaleRules(prisma, locale, where),
     readMemoryMatches(prisma, locale, where),
   ]);
-  const maxLengths = new Map(limits.map((limit) => [`${limit.component}\0${limit.field}`, limit.max_length]));
-  const rules = { glossary, avoid: style?.avoid ?? [], maxLengths };
   return rows.map((row) => toKeyView(keyViewRow(row), rules, memory.get(row.id)));
 }
 

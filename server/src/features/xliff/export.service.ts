@@ -3,7 +3,7 @@ import type { exportXliffQuerySchema } from '#contract/xliff.ts';
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { keyJoins, localeInSpace, statusFilter, storyNotFound } from '../content/index.ts';
+import { checkBeforeFilter, keyJoins, localeInSpace, statusFilter, storyNotFound } from '../content/index.ts';
 import { sourceLanguageTag, targetLanguageTag } from './source-language.ts';
 import { unitParts } from './xliff-units.ts';
 import { writeXliff, type XliffFile } from './xliff-write.ts';
@@ -67,6 +67,7 @@ export async function exportXliff(
 ): Promise<{ file_name: string; document: string }> {
   const locale = await localeInSpace(prisma, spaceId, query.space_locale_id);
   const scope = await scopeOf(prisma, spaceId, query);
+  await checkBeforeFilter(prisma, { id: locale.id, spaceId }, query.status);
   const keys = await prisma.$queryRaw<ExportedKey[]>`
     SELECT s.id AS story_id, s.full_slug, k.key, k.field_type, k.component, k.field, k.value, k.value_text,
            t.value AS t_value
