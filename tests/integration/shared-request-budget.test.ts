@@ -76,4 +76,31 @@ describe('the shared Storyblok request budget', () => {
     for (let i = 0; i < 3; i += 1) await a.take('token-ceiling', { maxPerSecond: 5 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(2 * 200 - TIMER_SLACK_MS);
   });
+  it('gives a request that would leave late a fresh slot, so it never reaches Storyblok bunched with the next', async () => {
+    // A process whose timers fire 100 ms late, at 5 a second (200 ms apart), as its clock tells it: its first slot
+    // is missed, and so is the next, up to a few; then it goes anyway, for a process too busy for any slot must
+    // still progress.
+    let lateTimers = 2;
+    let lateness = 0;
+    let slots = 0;
+    const busy = createSharedBudget(prismas[0]!, 5, {
+      now: () => Date.now() + lateness,
+      sleep: async (ms) => {
+        slots += 1;
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        if (lateTimers-- > 0) lateness += 100;
+      },
+    });
+    const onTime = createSharedBudget(prismas[1]!, 5);
+    await onTime.take('token-late');
+    await busy.take('token-late');
+    // Three slots: two missed, the third on time.
+    expect(slots).toBe(3);
+
+    lateTimers = 100;
+    slots = 0;
+    await onTime.take('token-late');
+    await busy.take('token-late');
+    expect(slots).toBe(5);
+  });
 });

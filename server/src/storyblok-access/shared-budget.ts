@@ -14,6 +14,9 @@ const NOW_MS = Prisma.sql`(extract(epoch FROM clock_timestamp())::float8 * 1000)
  * exactly one slot per interval, in the order their statements arrive. Time is the database's clock, the one
  * clock all processes agree on; only the wait itself happens in the process.
  */
+/** Fresh slots a late request takes before it goes anyway (a process too busy for any slot still progresses). */
+const LATE_RETAKES = 4;
+
 export function createSharedBudget(prisma: Database, requestsPerSecond: number, clock: Clock = systemClock) {
   const defaultInterval = 1000 / requestsPerSecond;
 
@@ -32,13 +35,15 @@ export function createSharedBudget(prisma: Database, requestsPerSecond: number, 
 
   const budget: RequestBudget = {
     async take(key, options = {}) {
-      // A request that leaves well after its slot (a busy event loop) would reach Storyblok bunched with the
-      // ones of the next slots, which other processes send on time: it takes a fresh slot instead.
+      // A request that leaves well after its slot (a busy event loop, a slow answer from the database) would
+      // reach Storyblok bunched with the ones of the next slots, which other processes send on time: it takes a
+      // fresh slot instead. The wait counts from the answer (never before the slot), the lateness from the
+      // question (the slot may have been handed out as soon as the statement arrived).
       for (let attempt = 0; ; attempt += 1) {
+        const asked = clock.now();
         const { waitMs, intervalMs } = await takeSlot(key, options.maxPerSecond);
-        const due = clock.now() + Math.max(0, waitMs);
         if (waitMs > 0) await clock.sleep(waitMs);
-        if (clock.now() - due <= intervalMs / 4 || attempt >= 2) return;
+        if (clock.now() - (asked + Math.max(0, waitMs)) <= intervalMs / 4 || attempt >= LATE_RETAKES) return;
       }
     },
     async pause(key, ms) {
