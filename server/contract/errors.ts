@@ -86,6 +86,8 @@ export type CurrentTranslation = z.infer<typeof currentTranslationSchema>;
 
 /** A key that keeps a language from being published, sent with `translation_incomplete`. */
 export const incompleteKeySchema = z.object({
+  /** The key's id: the editor opens the story at it (`&key=`). */
+  id: z.number().int(),
   space_locale_id: z.number().int(),
   locale: z.string(),
   key: z.string(),

@@ -166,7 +166,14 @@ describe('publishing a story', () => {
     // Only French keeps the story back: the message names it alone.
     expect(refused.message).toMatch(/cannot be published in French yet: 1 key is not verified/);
     expect(refused.incompleteKeys).toEqual([
-      { space_locale_id: fr, locale: 'fr', key: title!.key, field_path: 'page › title', status: 'missing' },
+      {
+        id: title!.id,
+        space_locale_id: fr,
+        locale: 'fr',
+        key: title!.key,
+        field_path: 'page › title',
+        status: 'missing',
+      },
     ]);
     expect(writesAndPublishes()).toEqual([]);
     expect(inStoryblok(fx.stories.draftPost)).toMatchObject({

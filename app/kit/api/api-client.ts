@@ -41,6 +41,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether a write was refused because someone changed the translation since it was read. */
+export function isOvertaken(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === 'translation_changed';
+}
+
 type InputPart<S> = S extends z.ZodUndefined ? never : S extends z.ZodType ? z.input<S> : never;
 
 /** What a call takes: the endpoint's params, query and body, each only when the endpoint declares it. */

@@ -95,6 +95,7 @@ export function CompareEditor(props: CompareEditorProps) {
         unsavedCount={unsaved.length}
         previewToken={props.previewToken}
         cdnBaseUrl={props.cdnBaseUrl}
+        openKeyId={props.openKeyId ?? null}
         {...settings}
       />
     </EditorContext>

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HistoryEntry } from '#contract/content-history.ts';
 import type { TranslatableKey } from '#contract/content.ts';
-import { ApiError, type ApiClient } from '../api/api-client.ts';
+import { isOvertaken, type ApiClient } from '../api/api-client.ts';
 import { useApi } from '../api/api-context.tsx';
 import { notifyError } from '../components/notify.ts';
 import { contentKeys } from './content.queries.ts';
@@ -52,7 +52,7 @@ export function useRevertTranslation() {
       refreshAround(client, ctx);
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.code === 'translation_changed') {
+      if (isOvertaken(error)) {
         notifications.show({
           color: 'yellow',
           title: 'Nothing undone',

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { TranslatableKey } from '#contract/content.ts';
 import { CompareKeyRow } from './compare-key-row.tsx';
 import type { CompareColumn } from './editor-context.ts';
@@ -13,6 +13,8 @@ export interface KeyListProps {
   onOpenDetails(key: TranslatableKey): void;
   /** Several languages side by side: each row shows one translation per column. */
   compare?: readonly CompareColumn[] | undefined;
+  /** A key to scroll to and focus once it is in the list (each key asked for once). */
+  openKeyId?: number | null;
 }
 
 /** A first guess of a row's height; each row is measured once it renders (rows grow with their text). */
@@ -23,7 +25,15 @@ const ESTIMATED_ROW_HEIGHT = 190;
  * as they render, so keys of any length sit right. Keyboard moves between keys scroll the next one into view
  * and give it the focus.
  */
-export function KeyList({ keys, selected, selectable, onSelect, onOpenDetails, compare }: KeyListProps) {
+export function KeyList({
+  keys,
+  selected,
+  selectable,
+  onSelect,
+  onOpenDetails,
+  compare,
+  openKeyId = null,
+}: KeyListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [activeId, setActiveId] = useState<number | null>(null);
   // With languages side by side, the move stays in the language column it started from.
@@ -69,6 +79,19 @@ export function KeyList({ keys, selected, selectable, onSelect, onOpenDetails, c
   );
 
   const onFocused = useCallback(() => setFocus(null), []);
+
+  // The key a link asked for, once it is among the keys: scrolled to, active and focused, as a move to it would.
+  const opened = useRef<number | null>(null);
+  useEffect(() => {
+    if (openKeyId === null || opened.current === openKeyId) return;
+    const index = keys.findIndex((key) => key.id === openKeyId);
+    if (index === -1) return;
+    opened.current = openKeyId;
+    activeIndexRef.current = index;
+    virtualizer.scrollToIndex(index, { align: 'start' });
+    setActiveId(openKeyId);
+    setFocus({ keyId: openKeyId, nonce: Date.now() });
+  }, [openKeyId, keys, virtualizer]);
 
   return (
     <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflowY: 'auto' }} data-testid="key-list">

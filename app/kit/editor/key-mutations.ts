@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { StoryDetail, TranslatableKey } from '#contract/content.ts';
 import { accountKeys } from '../data/account.queries.ts';
-import { ApiError } from '../api/api-client.ts';
+import { ApiError, isOvertaken } from '../api/api-client.ts';
 import { useApi } from '../api/api-context.tsx';
 import { formatQuantity } from '../format/format.ts';
 import { notifyError, notifySuccess } from '../components/notify.ts';
@@ -83,7 +83,7 @@ export function useSaveTranslation(keyId: number) {
     },
     onError: (error) => {
       // A colleague's change is shown in the row, beside the translator's text, to choose from.
-      if (error instanceof ApiError && error.code === 'translation_changed') return void refreshStory(client, ctx);
+      if (isOvertaken(error)) return void refreshStory(client, ctx);
       notifyError('Translation not saved', error, 'The translation could not be saved. Your text is kept: try again.');
       // The source moved on: show the new one (and its hash) so the next save can go through.
       if (error instanceof ApiError && (error.code === 'source_changed' || error.code === 'not_found'))

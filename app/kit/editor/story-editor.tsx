@@ -30,6 +30,8 @@ export interface StoryEditorProps {
   onUnsavedChange?: (unsaved: UnsavedKey[]) => void;
   /** What the host adds to the story header's actions (the web app's XLIFF export and import). */
   actions?: ReactNode;
+  /** A key to open the story at: scrolled to and given the focus once it is loaded. */
+  openKeyId?: number | null;
 }
 
 /**
@@ -92,6 +94,7 @@ export function StoryEditor(props: StoryEditorProps) {
         verifyOnSave={verifyOnSave}
         onVerifyOnSaveChange={setVerifyOnSave}
         actions={props.actions}
+        openKeyId={props.openKeyId ?? null}
       />
     </EditorContext>
   );

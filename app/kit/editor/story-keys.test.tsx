@@ -71,4 +71,14 @@ describe('the status tabs of a story', () => {
       'AI is translating 1 key. This story refreshes every 5 seconds until it is done.',
     );
   });
+
+  it('open at the key a link asks for, far down the story, and give it the focus', async () => {
+    const keys = Array.from({ length: 40 }, (_, index) =>
+      textKey(index % 2 ? 'verified' : 'missing', { field: `line${index}`, source: `Line ${index}` }),
+    );
+    renderStoryEditor(storyApi(keys), { openKeyId: keys[37]!.id });
+    const wanted = await screen.findByRole('textbox', { name: 'Translation of teaser › line37' });
+    await waitFor(() => expect(wanted).toHaveFocus());
+    expect(screen.queryByRole('group', { name: 'teaser › line0' })).not.toBeInTheDocument();
+  });
 });

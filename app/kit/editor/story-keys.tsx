@@ -26,6 +26,8 @@ export interface StoryKeysProps {
   onVerifyOnSaveChange(value: boolean): void;
   /** Added to the story header's actions by the host. */
   actions?: ReactNode;
+  /** A key to open the story at (see StoryEditorProps). */
+  openKeyId?: number | null;
 }
 
 const emptyTab: Readonly<Record<KeyTab, (language: string) => string>> = {
@@ -48,9 +50,17 @@ export const StoryKeys = memo(function StoryKeys({
   verifyOnSave,
   onVerifyOnSaveChange,
   actions,
+  openKeyId = null,
 }: StoryKeysProps) {
   const ctx = useEditorContext();
   const [tab, setTab] = useState<KeyTab>('all');
+  // A key asked for shows, whatever tab was open: React renders again at once with All.
+  const [opened, setOpened] = useState<number | null>(null);
+  if (openKeyId !== opened) {
+    setOpened(openKeyId);
+    if (openKeyId !== null && !keysInTab(story.translatable_keys, tab).some((key) => key.id === openKeyId))
+      setTab('all');
+  }
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<number>>(new Set());
   const [details, setDetails] = useState<TranslatableKey | null>(null);
 
@@ -152,6 +162,7 @@ export const StoryKeys = memo(function StoryKeys({
             onSelect={onSelect}
             onOpenDetails={onOpenDetails}
             compare={compare}
+            openKeyId={openKeyId}
           />
         </>
       )}

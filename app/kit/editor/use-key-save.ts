@@ -3,7 +3,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TranslatableKey } from '#contract/content.ts';
 import type { CurrentTranslation } from '#contract/errors.ts';
-import { ApiError } from '../api/api-client.ts';
+import { ApiError, isOvertaken } from '../api/api-client.ts';
 import { useEditorContext } from './editor-context.ts';
 import { canSave, type DraftValue } from './key-draft.ts';
 import { useUndoLastChange } from './key-history.queries.ts';
@@ -16,8 +16,7 @@ export interface SaveConflictState {
   verify: boolean;
 }
 
-const overtaken = (error: unknown) =>
-  error instanceof ApiError && error.code === 'translation_changed' && error.current ? error.current : null;
+const overtaken = (error: unknown) => (isOvertaken(error) ? error.current : null);
 
 /**
  * Saving one key's unsaved text over the translation it was started from. A colleague's save meanwhile turns into

@@ -196,7 +196,10 @@ export function storyApi(
 }
 
 /** The story editor for German, as the web app and the tool panel show it, on the given API. */
-export function renderStoryEditor(api: FakeApi, { role = 'translator' as Role } = {}): KitRender {
+export function renderStoryEditor(
+  api: FakeApi,
+  { role = 'translator' as Role, openKeyId = null as number | null } = {},
+): KitRender {
   return renderWithKit(
     <StoryEditor
       spaceId={SPACE_ID}
@@ -206,6 +209,7 @@ export function renderStoryEditor(api: FakeApi, { role = 'translator' as Role } 
       role={role}
       previewToken={null}
       cdnBaseUrl="https://cdn.example.test/v2/cdn"
+      openKeyId={openKeyId}
     />,
     { api: api.client },
   );

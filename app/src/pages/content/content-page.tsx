@@ -61,6 +61,7 @@ export function ContentPage() {
     previewToken: space.preview_token,
     cdnBaseUrl: space.cdn_url,
     onUnsavedChange,
+    openKeyId: params.keyId,
   };
 
   if (!locale) {

@@ -17,7 +17,7 @@ export interface SearchResultsProps {
   locale: string;
   search: ContentSearch;
   storyId: number | null;
-  storyHref(storyId: number, folderId: number | null): string;
+  storyHref(storyId: number, folderId: number | null, keyId?: number): string;
 }
 
 function Result({ story, words, active, href }: { story: SearchStory; words: string; active: boolean; href: string }) {
@@ -127,7 +127,7 @@ export function SearchResults({ spaceId, locale, search, storyId, storyHref }: S
               story={story}
               words={search.q}
               active={story.id === storyId}
-              href={storyHref(story.id, story.folder_id)}
+              href={storyHref(story.id, story.folder_id, story.matches[0]?.id)}
             />
           </div>
         ))}

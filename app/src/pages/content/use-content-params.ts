@@ -16,7 +16,7 @@ function searchStatus(value: string | null): SearchStatus | null {
 
 const folderValue = (id: number | null) => (id === null ? null : String(id));
 
-type Changes = Partial<Record<'locale' | 'locales' | 'folder' | 'story' | 'q' | 'status', string | null>>;
+type Changes = Partial<Record<'locale' | 'locales' | 'folder' | 'story' | 'key' | 'q' | 'status', string | null>>;
 
 /** At most this many languages side by side: more would not fit beside the source. */
 export const MAX_COMPARED = 3;
@@ -47,6 +47,8 @@ export interface ContentParams {
   compared: SpaceLocale[];
   folderId: number | null;
   storyId: number | null;
+  /** A key of the story to open the editor at (`&key=`: a search result, a refused publication). */
+  keyId: number | null;
   /** The search over the whole space (`?q=&status=`). */
   search: ContentSearch;
   setLocale(code: string): void;
@@ -55,8 +57,8 @@ export interface ContentParams {
   /** Shows a folder, leaving any search unless told to keep it. */
   openFolder(folderId: number | null, options?: { replace?: boolean; keepSearch?: boolean }): void;
   setSearch(change: Partial<ContentSearch>): void;
-  /** The address of a story in its folder, keeping the language and the search: a real link. */
-  storyHref(storyId: number, folderId: number | null): string;
+  /** The address of a story in its folder, keeping the language and the search, at a key if given: a real link. */
+  storyHref(storyId: number, folderId: number | null, keyId?: number): string;
   folderHref(folderId: number | null): string;
 }
 
@@ -75,6 +77,7 @@ export function useContentParams(locales: readonly SpaceLocale[]): ContentParams
   const locale = compared[0] ?? locales.find((candidate) => candidate.code === requested) ?? locales[0] ?? null;
   const folderId = positiveId(params.get('folder'));
   const storyId = positiveId(params.get('story'));
+  const keyId = positiveId(params.get('key'));
   const search: ContentSearch = { q: (params.get('q') ?? '').trim(), status: searchStatus(params.get('status')) };
 
   const change = useCallback(
@@ -100,6 +103,7 @@ export function useContentParams(locales: readonly SpaceLocale[]): ContentParams
     compared,
     folderId,
     storyId,
+    keyId,
     search,
     // Another first language keeps the others beside it.
     setLocale: (code) =>
@@ -112,7 +116,8 @@ export function useContentParams(locales: readonly SpaceLocale[]): ContentParams
     openFolder,
     // Words typed into a search already shown replace it in the history: one entry per search, not per key.
     setSearch: ({ q, status }) => change({ q, status }, q !== undefined && search.q !== '' && q !== ''),
-    storyHref: (id, folder) => href({ story: String(id), folder: folderValue(folder) }),
+    storyHref: (id, folder, key) =>
+      href({ story: String(id), folder: folderValue(folder), key: key === undefined ? null : String(key) }),
     folderHref: (id) => href({ folder: folderValue(id), q: null, status: null }),
   };
 }

@@ -85,15 +85,29 @@ describe('the stories ready to publish in a language', () => {
     ]);
   });
 
-  it('shows a refusal with the keys to finish, each a link into the editor', async () => {
+  it('shows a refusal with the keys to finish, each a link into the editor at that key', async () => {
     const refusal = fail(
       409,
       'translation_incomplete',
       '“Team” cannot be published in German yet: 2 keys are not verified.',
     );
     refusal.incompleteKeys = [
-      { space_locale_id: 3, locale: 'de', key: 'u1:page:title', field_path: 'page › title', status: 'unverified' },
-      { space_locale_id: 3, locale: 'de', key: 'u2:teaser:text', field_path: 'teaser › text', status: 'missing' },
+      {
+        id: 41,
+        space_locale_id: 3,
+        locale: 'de',
+        key: 'u1:page:title',
+        field_path: 'page › title',
+        status: 'unverified',
+      },
+      {
+        id: 42,
+        space_locale_id: 3,
+        locale: 'de',
+        key: 'u2:teaser:text',
+        field_path: 'teaser › text',
+        status: 'missing',
+      },
     ];
     const { user } = render(readinessApi().on(publishStory, () => refusal));
     await screen.findByRole('table', { name: 'Stories in German' });
@@ -108,7 +122,7 @@ describe('the stories ready to publish in a language', () => {
     ).toEqual(['page › title (de, not verified)', 'teaser › text (de, missing)']);
     expect(within(keys).getByRole('link', { name: 'teaser › text' })).toHaveAttribute(
       'href',
-      '/spaces/7/content?locale=de&story=3',
+      '/spaces/7/content?locale=de&story=3&key=42',
     );
   });
 

@@ -48,8 +48,8 @@ export function ReadinessList({ spaceId, locale, canPublish }: ReadinessListProp
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   const readiness = useQuery(readinessQueryOptions(api, spaceId, locale.id, page));
   const publish = usePublishStory(spaceId);
-  const storyHref = (storyId: number, code = locale.code) =>
-    `/spaces/${spaceId}/content?locale=${encodeURIComponent(code)}&story=${storyId}`;
+  const storyHref = (storyId: number, code = locale.code, keyId?: number) =>
+    `/spaces/${spaceId}/content?locale=${encodeURIComponent(code)}&story=${storyId}${keyId ? `&key=${keyId}` : ''}`;
 
   async function publishStories(stories: ReadinessStory[]) {
     setRefusal(null);
@@ -111,7 +111,7 @@ export function ReadinessList({ spaceId, locale, canPublish }: ReadinessListProp
         <PublishRefusal
           message={refusal.message}
           keys={refusal.keys}
-          keyHref={(key) => storyHref(refusal.storyId, key.locale)}
+          keyHref={(key) => storyHref(refusal.storyId, key.locale, key.id)}
           onClose={() => setRefusal(null)}
         />
       )}

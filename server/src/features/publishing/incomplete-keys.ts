@@ -14,6 +14,7 @@ export async function incompleteKeys(
 ): Promise<IncompleteKey[]> {
   const rows = await prisma.$queryRaw<
     Array<{
+      id: number;
       space_locale_id: number;
       locale: string;
       key: string;
@@ -23,7 +24,7 @@ export async function incompleteKeys(
       status: string;
     }>
   >`
-    SELECT l.id AS space_locale_id, l.code AS locale, k.key, k.component, k.field, k.field_type,
+    SELECT k.id, l.id AS space_locale_id, l.code AS locale, k.key, k.component, k.field, k.field_type,
            CASE WHEN t.id IS NOT NULL THEN 'unverified'
                 WHEN EXISTS (SELECT 1 FROM translation_asks a
                              WHERE a.translatable_key_id = k.id AND a.space_locale_id = l.id AND a.status <> 'failed')
@@ -36,6 +37,7 @@ export async function incompleteKeys(
       AND (t.id IS NULL OR (${rule} = 'verified' AND t.reference_hash IS DISTINCT FROM k.hash))
     ORDER BY l.code, k.position, k.id`;
   return rows.map((row) => ({
+    id: row.id,
     space_locale_id: row.space_locale_id,
     locale: row.locale,
     key: row.key,
