@@ -655,11 +655,12 @@ test.describe('content', () => {
     const confirm = page.getByRole('dialog', { name: 'Translate folder with AI' });
     await expect(confirm).toContainText('Blog');
     await expect(confirm).toContainText('French');
-    // What the run takes is shown before it starts: the three keys missing in French, one request a story.
+    // What the run takes is shown before it starts: the three keys missing in French, two requests a story
+    // (translating, then scoring).
     const cost = confirm.getByRole('list', { name: 'What this run takes' });
     await expect(cost).toContainText('3 keys to translate');
     await expect(cost).toContainText(/\d+ words of today’s AI allowance/);
-    await expect(cost).toContainText('About 3 model requests');
+    await expect(cost).toContainText('About 6 model requests (translating and scoring)');
     await expect(confirm).toContainText(/words of today’s allowance will be left after it/);
     await confirm.getByRole('button', { name: 'Translate' }).click();
     const progress = page.getByRole('status', { name: 'Folder translation progress' });

@@ -29,6 +29,8 @@ export function keyViewSelect(spaceLocaleId: number) {
         isNeedingFormatting: true,
         verifiedSourceText: true,
         glossaryIssues: true,
+        aiScore: true,
+        aiScoreReasons: true,
         updatedAt: true,
       },
     },
@@ -70,6 +72,13 @@ function glossaryIssues(value: unknown): TranslatableKey['glossary_issues'] {
   );
 }
 
+function scoreReasons(value: unknown): TranslatableKey['ai_score_reasons'] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((reason) => typeof reason?.code === 'string' && typeof reason?.message === 'string')
+    .map((reason: { code: string; message: string }) => ({ code: reason.code, message: reason.message }));
+}
+
 /** What a translation in a language is checked against besides its source: the glossary and the style guide. */
 export interface LocaleRules {
   glossary: GlossaryEntry[];
@@ -108,6 +117,8 @@ export function toKeyView(row: KeyViewRow, rules?: LocaleRules, memory: MemoryMa
     updated_at: translation?.updatedAt.toISOString() ?? null,
     qa: translation && rules ? qaOf(row, translation, rules) : [],
     tm_matches: memory,
+    ai_score: translation?.aiScore ?? null,
+    ai_score_reasons: scoreReasons(translation?.aiScoreReasons),
   };
 }
 

@@ -2,6 +2,7 @@ import type { TranslatableKey } from '#contract/content.ts';
 import type { Database } from '../../db/prisma.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { glossaryFor, styleGuideFor } from '../glossary/index.ts';
+import { fieldLengthLimits } from './field-limits.ts';
 import { keyGone } from './key-lookup.ts';
 import { readMemoryMatches } from './memory-matches.ts';
 import { toKeyView, type KeyViewRow } from './key-view.ts';
@@ -22,6 +23,8 @@ interface KeyRow {
   is_needing_formatting: boolean | null;
   verified_source_text: string | null;
   glossary_issues: KeyViewRow['value'] | null;
+  ai_score: number | null;
+  ai_score_reasons: KeyViewRow['value'] | null;
   updated_at: Date | null;
   ask_status: 'pending' | 'running' | 'failed' | null;
   ask_error: string | null;
@@ -51,11 +54,12 @@ export interface LocaleOfSpace {
 
 async function readKeys(prisma: Database, where: Prisma.Sql, locale: LocaleOfSpace): Promise<TranslatableKey[]> {
   const spaceLocaleId = locale.id;
-  const [rows, glossary, style, limits, memory] = await Promise.all([
+  const [rows, glossary, style, maxLengths, memory] = await Promise.all([
     prisma.$queryRaw<KeyRow[]>`
     SELECT k.id, k.key, k.hash, k.field_type, k.component, k.field, k.value, k.value_text, k.word_count,
            t.value AS t_value, t.value_text AS t_value_text, t.reference_hash, t.is_needing_formatting,
-           t.verified_source_text, t.glossary_issues, t.updated_at, a.status::text AS ask_status, a.error AS ask_error
+           t.verified_source_text, t.glossary_issues, t.ai_score, t.ai_score_reasons, t.updated_at,
+           a.status::text AS ask_status, a.error AS ask_error
     FROM translatable_keys k
     LEFT JOIN translations t ON t.translatable_key_id = k.id AND t.space_locale_id = ${spaceLocaleId}
     LEFT JOIN translation_asks a ON a.translatable_key_id = k.id AND a.space_locale_id = ${spaceLocaleId}
@@ -63,16 +67,9 @@ async function readKeys(prisma: Database, where: Prisma.Sql, locale: LocaleOfSpa
     ORDER BY k.position, k.id`,
     glossaryFor(prisma, locale.spaceId, spaceLocaleId),
     styleGuideFor(prisma, spaceLocaleId),
-    // The components' own length limits (a text field's "max_length"), as their schemas say now.
-    prisma.$queryRaw<Array<{ component: string; field: string; max_length: number }>>`
-      SELECT c.name AS component, f.key AS field, (f.value->>'max_length')::int AS max_length
-      FROM storyblok_components c, jsonb_each(c.schema) f
-      WHERE c.space_id = ${locale.spaceId}
-        AND c.name IN (SELECT k.component FROM translatable_keys k WHERE ${where})
-        AND jsonb_typeof(f.value) = 'object' AND (f.value->>'max_length') ~ '^[0-9]{1,9}$'`,
+    fieldLengthLimits(prisma, locale.spaceId, Prisma.sql`SELECT k.component FROM translatable_keys k WHERE ${where}`),
     readMemoryMatches(prisma, locale, where),
   ]);
-  const maxLengths = new Map(limits.map((limit) => [`${limit.component}\0${limit.field}`, limit.max_length]));
   const rules = { glossary, avoid: style?.avoid ?? [], maxLengths };
   return rows.map((row) => toKeyView(keyViewRow(row), rules, memory.get(row.id)));
 }
@@ -98,6 +95,8 @@ function keyViewRow(row: KeyRow): KeyViewRow {
             isNeedingFormatting: row.is_needing_formatting ?? false,
             verifiedSourceText: row.verified_source_text,
             glossaryIssues: row.glossary_issues!,
+            aiScore: row.ai_score,
+            aiScoreReasons: row.ai_score_reasons,
             updatedAt: row.updated_at,
           },
     ask: row.ask_status === null ? null : { status: row.ask_status, error: row.ask_error },
