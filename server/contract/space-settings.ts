@@ -113,7 +113,10 @@ export const updateSpaceSettings = defineEndpoint('updateSpaceSettings', {
       auto_verify_min_score: z
         .number()
         .int('Give a whole number for the lowest AI score to verify automatically.')
-        .min(AUTO_VERIFY_MIN, `The lowest AI score to verify automatically is at least ${AUTO_VERIFY_MIN}, or none for off.`)
+        .min(
+          AUTO_VERIFY_MIN,
+          `The lowest AI score to verify automatically is at least ${AUTO_VERIFY_MIN}, or none for off.`,
+        )
         .max(AUTO_VERIFY_MAX, `The lowest AI score to verify automatically is at most ${AUTO_VERIFY_MAX}.`)
         .nullable()
         .optional(),

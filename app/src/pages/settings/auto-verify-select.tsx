@@ -12,18 +12,11 @@ const labelOf = (score: number) => `AI score ${score} or more`;
  * Whether AI translations that score well enough are verified without a person: off by default. A threshold set
  * through the API that is not among the suggestions is offered too, so the select shows what is in force.
  */
-export function AutoVerifySelect({
-  spaceId,
-  settings,
-  admin,
-}: {
-  spaceId: number;
-  settings: SpaceSettings;
-  admin: boolean;
-}) {
-  const update = useUpdateSpaceSettings(spaceId);
-  const current = settings.auto_verify_min_score;
-  const scores = current === null || SUGGESTED.includes(current) ? SUGGESTED : [...SUGGESTED, current].sort((a, b) => a - b);
+export function AutoVerifySelect(props: { spaceId: number; settings: SpaceSettings; admin: boolean }) {
+  const update = useUpdateSpaceSettings(props.spaceId);
+  const current = props.settings.auto_verify_min_score;
+  const scores =
+    current === null || SUGGESTED.includes(current) ? SUGGESTED : [...SUGGESTED, current].sort((a, b) => a - b);
   const choices = [
     { value: OFF, label: 'Off: a person verifies every AI translation' },
     ...scores.map((score) => ({ value: String(score), label: labelOf(score) })),
@@ -57,7 +50,7 @@ export function AutoVerifySelect({
       value={current === null ? OFF : String(current)}
       onChange={choose}
       allowDeselect={false}
-      readOnly={!admin}
+      readOnly={!props.admin}
       disabled={update.isPending}
       maw={420}
     />

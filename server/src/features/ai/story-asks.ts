@@ -133,7 +133,11 @@ export async function storeStoryResults(
         ai_score = EXCLUDED.ai_score, ai_score_reasons = EXCLUDED.ai_score_reasons,
         origin = EXCLUDED.origin, translated_by_id = NULL, updated_at = now()`;
   }
-  await autoVerify(tx, scope.spaceLocaleId, stored.filter((key) => key.autoVerify).map((key) => key.keyId));
+  await autoVerify(
+    tx,
+    scope.spaceLocaleId,
+    stored.filter((key) => key.autoVerify).map((key) => key.keyId),
+  );
   const failed =
     failures.length === 0
       ? 0

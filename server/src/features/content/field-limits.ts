@@ -1,5 +1,5 @@
 import type { Database } from '../../db/prisma.ts';
-import { Prisma } from '../../generated/prisma/client.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
 
 /**
  * The components' own length limits (a text field's "max_length"), as their schemas say now, by
