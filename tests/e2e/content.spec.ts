@@ -625,6 +625,14 @@ test.describe('content', () => {
     await expect(translation(page, 'teaser › text')).toHaveText(/\[fr\] daeR eht\s*1Blog1/);
     await expectCounts(page, { all: 5, missing: 0, unverified: 4, completed: 1 });
     await expect(page.getByRole('status').filter({ hasText: 'This story refreshes every 5 seconds' })).toBeHidden();
+    // Each AI translation carries its score, and the review queue holds the three AI ones (not the typed one).
+    for (const path of ['teaser › text', 'page › seo › title', 'page › seo › description']) {
+      await expect(keyRow(page, path).getByTestId('ai-score-badge')).toHaveText(/^AI \d+$/);
+    }
+    await expect(page.getByTestId('count-review')).toHaveText('3');
+    await page.getByRole('tab', { name: /Review queue/ }).click();
+    await expect(page.getByRole('group', { name: /›/ })).toHaveCount(3);
+    await page.getByRole('tab', { name: /All/ }).click();
     // The story list follows once the last ask is done.
     await expect(storyRows(page).filter({ hasText: 'Home' })).toContainText('4 to verify');
 
@@ -633,6 +641,7 @@ test.describe('content', () => {
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await expect(notification(page, '4 keys verified.')).toBeVisible();
     await expectCounts(page, { all: 5, missing: 0, unverified: 0, completed: 5 });
+    await expect(page.getByTestId('count-review')).toHaveText('0');
     expect(problems).toEqual([]);
   });
 
