@@ -23,8 +23,10 @@ const nothingAsked = () => ({
  * Translates the asks of one story into one locale in as few model requests as the size allows: the whole
  * story's keys together, for context. A key whose very source the team verified before (translation memory)
  * takes that translation without the model; the others carry the memory's alike translations as examples.
- * Each key's answer is checked. Then, in one transaction, the keys that
- * passed become unverified translations (with the glossary terms they lack flagged) and their words are
+ * Each key's answer is checked, and what the model translated is scored by a second pass (a failed pass leaves
+ * the keys unscored, never untranslated). Then, in one transaction, the keys that
+ * passed become unverified translations with their score (verified when the space's auto_verify_min_score
+ * trusts it; with the glossary terms they lack flagged) and their words are
  * charged, the others are marked failed with their reason, and the run's progress moves: a crash before it
  * leaves the asks to the next attempt, having charged nothing.
  */
@@ -100,13 +102,14 @@ export async function translateStoryAsks(deps: AiJobDeps, scope: StoryAskScope):
     if ('error' in outcome) failures.push({ askId: ask.id, error: `AI translation failed: ${outcome.error}.` });
     else translated.push(translation(ask, outcome.value, 'ai'));
   }
+  const keyOfAsk = new Map(asks.map((ask) => [ask.id, ask.translatableKey]));
   // The second pass rates what the model translated; it is not charged as words, only counted as requests.
   const byModel = translated.filter((key) => key.origin === 'ai');
   const scoring = await scoreTranslatedKeys(
     deps.translator,
     { source, target, glossary, avoid: style?.avoid ?? [], formality: style?.formality ?? 'default', maxLengths },
     byModel.map((key) => {
-      const ask = asks.find((candidate) => candidate.id === key.askId)!.translatableKey;
+      const ask = keyOfAsk.get(key.askId)!;
       return {
         ref: String(key.askId),
         fieldType: ask.fieldType,
