@@ -112,6 +112,13 @@ export const translatableKeySchema = z.object({
    * this key's, best first (100: the same source). Empty while the key's own translation is verified.
    */
   tm_matches: z.array(memoryMatchSchema),
+  /**
+   * The AI's quality estimate (0-100) of an AI translation, as it was stored; null for any other translation,
+   * once someone changed it, or when it could not be scored. See ai-score-rules.ts for how it is made.
+   */
+  ai_score: z.number().int().min(0).max(100).nullable(),
+  /** Why the score is what it is: the model's rating, each check's finding, a formality breach. */
+  ai_score_reasons: z.array(z.object({ code: z.string(), message: z.string() })),
 });
 
 export type TranslatableKey = z.infer<typeof translatableKeySchema>;

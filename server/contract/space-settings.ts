@@ -3,6 +3,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { spaceParamsSchema } from './ids.ts';
 import { publishRequirements } from './publish-rules.ts';
 import { leastRoleFor } from './roles.ts';
+import { AUTO_VERIFY_MAX, AUTO_VERIFY_MIN } from './ai-score-rules.ts';
 
 export const writeBackModeSchema = z.enum(['all', 'verified_only']);
 const publishRequiresSchema = z.enum(publishRequirements);
@@ -39,6 +40,11 @@ export const spaceSettingsSchema = z.object({
    * for the team's other integrations on the token); null: as fast as the plan allows.
    */
   storyblok_requests_per_second: z.number().int().nullable(),
+  /**
+   * AI translations whose AI score is at least this (1-100), with no QA finding and no formality breach, are
+   * stored verified; null: off (the default), every AI translation waits for a person.
+   */
+  auto_verify_min_score: z.number().int().nullable(),
   /** Where writing translations into Storyblok stands. */
   write_back: z.object({
     /** Stories waiting to be written, or being written. */
@@ -104,13 +110,26 @@ export const updateSpaceSettings = defineEndpoint('updateSpaceSettings', {
         )
         .nullable()
         .optional(),
+      auto_verify_min_score: z
+        .number()
+        .int('Give a whole number for the lowest AI score to verify automatically.')
+        .min(
+          AUTO_VERIFY_MIN,
+          `The lowest AI score to verify automatically is at least ${AUTO_VERIFY_MIN}, or none for off.`,
+        )
+        .max(AUTO_VERIFY_MAX, `The lowest AI score to verify automatically is at most ${AUTO_VERIFY_MAX}.`)
+        .nullable()
+        .optional(),
     })
     .refine(
       (body) =>
         body.write_back_mode !== undefined ||
         body.publish_requires !== undefined ||
-        body.storyblok_requests_per_second !== undefined,
-      { message: 'Give write_back_mode, publish_requires or storyblok_requests_per_second.' },
+        body.storyblok_requests_per_second !== undefined ||
+        body.auto_verify_min_score !== undefined,
+      {
+        message: 'Give write_back_mode, publish_requires, storyblok_requests_per_second or auto_verify_min_score.',
+      },
     ),
   response: spaceSettingsSchema,
   role: leastRoleFor.settings,

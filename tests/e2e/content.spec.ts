@@ -625,6 +625,14 @@ test.describe('content', () => {
     await expect(translation(page, 'teaser › text')).toHaveText(/\[fr\] daeR eht\s*1Blog1/);
     await expectCounts(page, { all: 5, missing: 0, unverified: 4, completed: 1 });
     await expect(page.getByRole('status').filter({ hasText: 'This story refreshes every 5 seconds' })).toBeHidden();
+    // Each AI translation carries its score, and the review queue holds the three AI ones (not the typed one).
+    for (const path of ['teaser › text', 'page › seo › title', 'page › seo › description']) {
+      await expect(keyRow(page, path).getByTestId('ai-score-badge')).toHaveText(/^AI \d+$/);
+    }
+    await expect(page.getByTestId('count-review')).toHaveText('3');
+    await page.getByRole('tab', { name: /Review queue/ }).click();
+    await expect(page.getByRole('group', { name: /›/ })).toHaveCount(3);
+    await page.getByRole('tab', { name: /All/ }).click();
     // The story list follows once the last ask is done.
     await expect(storyRows(page).filter({ hasText: 'Home' })).toContainText('4 to verify');
 
@@ -633,6 +641,7 @@ test.describe('content', () => {
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await expect(notification(page, '4 keys verified.')).toBeVisible();
     await expectCounts(page, { all: 5, missing: 0, unverified: 0, completed: 5 });
+    await expect(page.getByTestId('count-review')).toHaveText('0');
     expect(problems).toEqual([]);
   });
 
@@ -655,11 +664,12 @@ test.describe('content', () => {
     const confirm = page.getByRole('dialog', { name: 'Translate folder with AI' });
     await expect(confirm).toContainText('Blog');
     await expect(confirm).toContainText('French');
-    // What the run takes is shown before it starts: the three keys missing in French, one request a story.
+    // What the run takes is shown before it starts: the three keys missing in French, two requests a story
+    // (translating, then scoring).
     const cost = confirm.getByRole('list', { name: 'What this run takes' });
     await expect(cost).toContainText('3 keys to translate');
     await expect(cost).toContainText(/\d+ words of today’s AI allowance/);
-    await expect(cost).toContainText('About 3 model requests');
+    await expect(cost).toContainText('About 6 model requests (translating and scoring)');
     await expect(confirm).toContainText(/words of today’s allowance will be left after it/);
     await confirm.getByRole('button', { name: 'Translate' }).click();
     const progress = page.getByRole('status', { name: 'Folder translation progress' });

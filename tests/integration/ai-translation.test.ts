@@ -89,8 +89,10 @@ describe('AI asks', () => {
     ).content[0]!.content.find((node) => node.marks);
     expect(linked).toMatchObject({ text: 'Weblog', marks: [{ type: 'bold' }, { type: 'link' }] });
 
-    const requests = openai.requests().filter((request) => request.status === 200);
+    // One request translated the story; one more scored what it translated.
+    const requests = openai.requests().filter((request) => request.status === 200 && request.translationRequest);
     expect(requests).toHaveLength(1);
+    expect(openai.requests().filter((request) => request.status === 200)).toHaveLength(2);
     expect(requests[0]!.translationRequest?.glossary).toEqual([
       expect.objectContaining({ term: 'blog', translation: 'Weblog' }),
     ]);
@@ -126,7 +128,7 @@ describe('AI asks', () => {
       status: 'unverified',
       ask_error: null,
     });
-    expect(openai.requests().filter((request) => request.status === 200)).toHaveLength(2);
+    expect(openai.requests().filter((request) => request.status === 200 && request.translationRequest)).toHaveLength(2);
   });
 
   it('reports a key the model keeps dropping, gives its words back, and keeps the others', async () => {
@@ -231,8 +233,8 @@ describe('translating a folder with AI', () => {
     const runsBefore = await server.prisma.translationBatch.count({ where: { spaceId } });
     const estimate = await api.call('translateFolder', { body: { ...body, dry_run: true } });
     expect(isFolderRunEstimate(estimate)).toBe(true);
-    // The three keys of three stories missing in French: one model request a story.
-    expect(estimate).toMatchObject({ keys: 3, model_requests: 3, memory_reused: 0 });
+    // The three keys of three stories missing in French: one model request a story, and one scoring it.
+    expect(estimate).toMatchObject({ keys: 3, model_requests: 6, memory_reused: 0 });
     expect(estimate).toMatchObject({ quota_left_after: DAILY_WORDS - (estimate as { words: number }).words });
     expect(await server.prisma.translationBatch.count({ where: { spaceId } })).toBe(runsBefore);
     expect(await server.prisma.translationAsk.count()).toBe(0);
@@ -247,7 +249,7 @@ describe('translating a folder with AI', () => {
       run = await runOf(run.id);
     }
     expect(run.status).toBe('completed');
-    expect(openai.requests()).toHaveLength(3);
+    expect(openai.requests()).toHaveLength(6);
     // Done, the folder has nothing left, and what the run charged is gone from the words left.
     const after = await api.call('translateFolder', { body: { ...body, dry_run: true } });
     expect(after).toEqual({

@@ -455,6 +455,9 @@ describe('jobs of a deleted space', () => {
     let asked = 0;
     const translator: AiTranslator = {
       requestsFor: () => 1,
+      scoreRequestsFor: () => 1,
+      score: () =>
+        Promise.resolve({ ratings: new Map(), requests: 1, usage: { promptTokens: 1, completionTokens: 1 } }),
       async translate(input) {
         asked += 1;
         await owner.api.call('deleteSpace', { params: { id: space } });

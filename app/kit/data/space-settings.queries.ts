@@ -27,7 +27,10 @@ export function webhookSettingsQueryOptions(api: ApiClient, spaceId: number) {
 }
 
 export type SettingsChange = Partial<
-  Pick<SpaceSettings, 'write_back_mode' | 'publish_requires' | 'storyblok_requests_per_second'>
+  Pick<
+    SpaceSettings,
+    'write_back_mode' | 'publish_requires' | 'storyblok_requests_per_second' | 'auto_verify_min_score'
+  >
 >;
 
 /** Changes the space's settings (admins; the server checks): what goes to Storyblok, how fast Polyblok asks it. */

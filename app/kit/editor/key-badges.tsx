@@ -1,5 +1,6 @@
 import { Badge, Tooltip } from '@mantine/core';
 import type { TranslatableKey } from '#contract/content.ts';
+import { AiScoreBadge } from './ai-score-badge.tsx';
 import { GlossaryIssues } from './glossary-issues.tsx';
 import { QaIssues } from './qa-issues.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -20,6 +21,7 @@ export function KeyBadges({ keyData: key, dirty }: { keyData: TranslatableKey; d
           </Badge>
         </Tooltip>
       )}
+      <AiScoreBadge keyData={key} />
       <GlossaryIssues issues={key.glossary_issues} />
       <QaIssues keyData={key} />
       {key.is_outdated && (

@@ -22,12 +22,26 @@ describe('key tabs', () => {
   });
 
   it('count the tabs so that they add up to All', () => {
-    expect(tabCounts(keys)).toEqual({ all: 4, missing: 1, unverified: 2, completed: 1 });
+    expect(tabCounts(keys)).toEqual({ all: 4, missing: 1, unverified: 2, completed: 1, review: 0 });
   });
 
   it('filter by tab, All keeping the story order', () => {
     expect(keysInTab(keys, 'all').map((k) => k.id)).toEqual([1, 2, 3, 4]);
     expect(keysInTab(keys, 'unverified').map((k) => k.id)).toEqual([2, 4]);
     expect(keysInTab(keys, 'missing').map((k) => k.id)).toEqual([1]);
+  });
+
+  it('queue the unverified AI-scored keys for review, the lowest score first, equal scores in story order', () => {
+    const scored = [
+      { ...key(1, 'Eins', null), ai_score: 80 },
+      { ...key(2, 'Zwei', null), ai_score: 35 },
+      // Verified already, and not scored: not in the queue.
+      { ...key(3, 'Drei', 'h'), ai_score: 10 },
+      { ...key(4, 'Vier', null), ai_score: null },
+      { ...key(5, null, null), ai_score: null },
+      { ...key(6, 'Sechs', null), ai_score: 35 },
+    ];
+    expect(keysInTab(scored, 'review').map((k) => k.id)).toEqual([2, 6, 1]);
+    expect(tabCounts(scored).review).toBe(3);
   });
 });

@@ -9,6 +9,7 @@ function settings(publishRequires: SpaceSettings['publish_requires']): SpaceSett
     write_back_mode: 'all',
     publish_requires: publishRequires,
     storyblok_requests_per_second: null,
+    auto_verify_min_score: null,
     write_back: { pending: 0, failed: 0, last_error: null, last_written_at: null, failed_stories: [] },
     sync_problems: { failed_stories: [], failed_story_count: 0, skipped_components: [] },
     ai_usage: { words_today: 0, words_reserved: 0, daily_words: 1000 },

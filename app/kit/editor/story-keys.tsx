@@ -35,6 +35,7 @@ const emptyTab: Readonly<Record<KeyTab, (language: string) => string>> = {
   missing: (language) => `Every key of this story has a translation in ${language}.`,
   unverified: () => 'No key waits for verification.',
   completed: () => 'No key is verified yet.',
+  review: () => 'No AI translation waits for review: scored AI translations that are not verified show here.',
 };
 
 /**

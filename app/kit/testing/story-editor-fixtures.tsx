@@ -56,6 +56,8 @@ export function textKey(
     updated_at: state === 'missing' ? null : UPDATED_AT,
     qa: [],
     tm_matches: [],
+    ai_score: null,
+    ai_score_reasons: [],
     ...overrides,
   };
 }

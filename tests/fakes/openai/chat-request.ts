@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scoreRequestSchema, type ScoreRequest } from '#server/adapters/openai/score-prompt.ts';
 import { translationRequestSchema, type TranslationRequest } from '#server/adapters/openai/translation-prompt.ts';
 import { strictSchemaProblem } from './json-schema.ts';
 import { invalidRequest, type OpenAIHttpError } from './openai-errors.ts';
@@ -133,14 +134,24 @@ export function parseChatBody(body: unknown): ChatBody {
   return chat;
 }
 
-/** The product's TranslationRequest carried as the JSON of the last user message, or null for any other prompt. */
-export function translationRequestOf(chat: ChatBody): TranslationRequest | null {
+function lastUserJson(chat: ChatBody): unknown {
   const user = chat.messages.findLast((m) => m.role === 'user');
   if (!user) return null;
   try {
-    const parsed = translationRequestSchema.safeParse(JSON.parse(messageText(user)));
-    return parsed.success ? parsed.data : null;
+    return JSON.parse(messageText(user));
   } catch {
     return null;
   }
+}
+
+/** The product's TranslationRequest carried as the JSON of the last user message, or null for any other prompt. */
+export function translationRequestOf(chat: ChatBody): TranslationRequest | null {
+  const parsed = translationRequestSchema.safeParse(lastUserJson(chat));
+  return parsed.success ? parsed.data : null;
+}
+
+/** The product's ScoreRequest (its second pass, rating translations), or null for any other prompt. */
+export function scoreRequestOf(chat: ChatBody): ScoreRequest | null {
+  const parsed = scoreRequestSchema.safeParse(lastUserJson(chat));
+  return parsed.success ? parsed.data : null;
 }

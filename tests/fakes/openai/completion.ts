@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { TranslationRequest } from '#server/adapters/openai/translation-prompt.ts';
-import { messageText, type ChatBody } from './chat-request.ts';
+import { messageText, scoreRequestOf, type ChatBody } from './chat-request.ts';
 import { damageTranslations, type FakeFailure } from './failures.ts';
+import { fakeScores } from './fake-score.ts';
 import { fakeTranslate } from './fake-translate.ts';
 import { conformToSchema } from './json-schema.ts';
 
@@ -34,7 +35,12 @@ export function translate(request: TranslationRequest): Record<string, string> {
 function answerValue(chat: ChatBody, request: TranslationRequest | null, failure: FakeFailure | null): unknown {
   const format = chat.response_format;
   const schema = format?.type === 'json_schema' ? format.json_schema.schema : undefined;
-  let value: unknown = request ? { translations: translate(request) } : null;
+  const scoring = request ? null : scoreRequestOf(chat);
+  let value: unknown = request
+    ? { translations: translate(request) }
+    : scoring
+      ? { scores: fakeScores(scoring) }
+      : null;
   // The schema shapes the answer first, as constrained decoding would; damage comes after, as a misbehaving model's.
   if (schema) value = conformToSchema(schema, value);
   if (failure?.kind === 'drop_keys' || failure?.kind === 'break_markers') {

@@ -10,7 +10,9 @@ export function FolderRunCost({ estimate }: { estimate: FolderRunEstimate }) {
       <List size="sm" spacing={2} aria-label="What this run takes">
         <List.Item>{formatQuantity(estimate.keys, 'key', 'keys')} to translate</List.Item>
         <List.Item>{formatQuantity(estimate.words, 'word', 'words')} of today’s AI allowance</List.Item>
-        <List.Item>About {formatQuantity(estimate.model_requests, 'model request', 'model requests')}</List.Item>
+        <List.Item>
+          About {formatQuantity(estimate.model_requests, 'model request', 'model requests')} (translating and scoring)
+        </List.Item>
         {estimate.memory_reused > 0 && (
           <List.Item>
             {formatQuantity(estimate.memory_reused, 'key', 'keys')} filled from earlier translations

@@ -33,6 +33,10 @@ const sentences: Record<string, (detail: Detail, who: string) => string> = {
     d.to === null
       ? 'Removed the limit on requests to Storyblok'
       : `Limited requests to Storyblok to ${text(d.to)} a second`,
+  'settings.auto_verify_min_score': (d) =>
+    d.to === null
+      ? 'Turned off verifying AI translations automatically'
+      : `Set AI translations scoring ${text(d.to)} or more to be verified automatically`,
   'settings.style_guide': (d) => `Changed the style guide of ${text(d.code)}`,
   'settings.publish_requires': (d) =>
     `Changed what publishing needs to every key ${d.to === 'translated' ? 'translated' : 'verified'}`,

@@ -6,6 +6,7 @@ import { errorMessage, notifyError, notifySuccess } from '#kit/components/notify
 import { hasRole } from '#contract/roles.ts';
 import { useUpdateSpaceSettings } from '#kit/data/space-settings.queries.ts';
 import { useCurrentSpace } from '../../space/current-space.ts';
+import { AutoVerifySelect } from './auto-verify-select.tsx';
 import { PublishRuleSelect } from './publish-rule-select.tsx';
 import { RequestRateSelect } from './request-rate-select.tsx';
 import { WriteBackFailures } from './write-back-failures.tsx';
@@ -118,6 +119,7 @@ export function WriteBackCard({ settings, error }: WriteBackCardProps) {
           </SimpleGrid>
           <WriteBackFailures spaceId={space.id} writeBack={settings.write_back} />
           <PublishRuleSelect spaceId={space.id} settings={settings} admin={admin} />
+          <AutoVerifySelect spaceId={space.id} settings={settings} admin={admin} />
           <RequestRateSelect spaceId={space.id} settings={settings} admin={admin} />
         </>
       )}

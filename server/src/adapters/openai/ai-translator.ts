@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import OpenAI from 'openai';
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import { scoreChunks, scoreTranslations, type AiScoreInput, type AiScoreResult } from './ai-scorer.ts';
 import { checkItem, termsIn, type GlossaryEntry } from './item-checks.ts';
 import { toAiUnavailable } from './model-errors.ts';
 import { RESPONSE_FORMAT_NAME, translationResponseJsonSchema, type TranslationRequest } from './translation-prompt.ts';
@@ -45,6 +46,10 @@ export interface AiTranslator {
   translate(input: AiTranslateInput): Promise<AiTranslateResult>;
   /** The model requests `translate` makes for these items when every answer passes its checks. */
   requestsFor(items: AiItem[]): number;
+  /** Rates translations already made (adequacy, fluency, address): the second pass behind the AI score. */
+  score(input: AiScoreInput): Promise<AiScoreResult>;
+  /** The requests `score` makes for translations of these sources, taking each as long as its source. */
+  scoreRequestsFor(sources: string[]): number;
 }
 
 export interface AiTranslatorOptions {
@@ -179,6 +184,13 @@ export function createAiTranslator(options: AiTranslatorOptions): AiTranslator {
 
   return {
     requestsFor: (items) => chunk(items.filter(needsModel), maxChars, maxItems).length,
+    score: (input) => scoreTranslations(complete, options.model, input, { maxChars, maxItems }),
+    scoreRequestsFor: (sources) =>
+      scoreChunks(
+        sources.map((source) => ({ source, translation: source })),
+        maxChars,
+        maxItems,
+      ).length,
     async translate(input) {
       const result: AiTranslateResult = {
         translations: new Map(),

@@ -9,8 +9,8 @@ import { missingInFolder } from './batches.service.ts';
 /**
  * What "Translate folder with AI" would take, before anyone starts it: the keys it would ask (those missing in
  * the locale without an ask under way, as the run picks them), their words, the model requests their stories
- * would need (each story is one job, its keys split into requests as the model adapter splits them), the keys
- * the translation memory answers without the model (their words are not charged), and the words left today
+ * would need (each story is one job, its keys split into requests as the model adapter splits them, and as many
+ * again at most to score what they translated), the keys the translation memory answers without the model (their words are not charged), and the words left today
  * after it. Nothing is asked, held or charged.
  */
 export async function estimateFolderRun(
@@ -39,14 +39,19 @@ export async function estimateFolderRun(
     keys.map((key) => key.id),
   );
   const toModel = keys.filter((key) => !sameSource(memory.get(key.id)));
-  const itemsByStory = new Map<number, ReturnType<typeof prepareKey>['items']>();
+  const byStory = new Map<number, { items: ReturnType<typeof prepareKey>['items']; sources: string[] }>();
   for (const [index, key] of toModel.entries()) {
-    const items = itemsByStory.get(key.storyId) ?? [];
-    items.push(...prepareKey({ ref: `k${index}`, ...key }, examplesOf(memory.get(key.id))).items);
-    itemsByStory.set(key.storyId, items);
+    const story = byStory.get(key.storyId) ?? { items: [], sources: [] };
+    story.items.push(...prepareKey({ ref: `k${index}`, ...key }, examplesOf(memory.get(key.id))).items);
+    story.sources.push(key.valueText);
+    byStory.set(key.storyId, story);
   }
   const words = toModel.reduce((sum, key) => sum + key.wordCount, 0);
-  const requests = [...itemsByStory.values()].reduce((sum, items) => sum + translator.requestsFor(items), 0);
+  // Each story's translation requests, then the requests scoring what they translated (not charged as words).
+  const requests = [...byStory.values()].reduce(
+    (sum, story) => sum + translator.requestsFor(story.items) + translator.scoreRequestsFor(story.sources),
+    0,
+  );
   return {
     keys: keys.length,
     words,

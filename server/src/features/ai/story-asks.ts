@@ -1,5 +1,6 @@
 import type { Database, DatabaseTransaction } from '../../db/prisma.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
+import type { AiScore } from '#contract/ai-score-rules.ts';
 import { addProgress, lockBatch } from './batch-progress.ts';
 
 /** The asks of one story of a run, into one locale: what one `ai.translate` job works on. */
@@ -58,6 +59,25 @@ export interface TranslatedKey {
   glossaryIssues: unknown;
   /** Translated by the model, or the very same source's verified translation reused from the memory. */
   origin: 'ai' | 'memory';
+  /** The AI score of a model's translation (null: not scored). */
+  score?: AiScore | null;
+  /** Stored verified: its score reached the space's auto_verify_min_score and nothing was found against it. */
+  autoVerify?: boolean;
+}
+
+/**
+ * Verifies the AI translations the space trusts (auto_verify_min_score) against their keys' sources, as a change
+ * of its own after they were stored: their history shows the AI's translation, then its verification by AI with
+ * no person, so a reviewer sees it was verified automatically. The caller's recount takes the verified counts.
+ */
+async function autoVerify(tx: DatabaseTransaction, spaceLocaleId: number, keyIds: number[]): Promise<void> {
+  if (keyIds.length === 0) return;
+  await tx.$queryRaw`
+    SELECT set_config('polyblok.change_origin', 'ai', true), set_config('polyblok.change_user', '', true)`;
+  await tx.$executeRaw`
+    UPDATE translations t SET reference_hash = k.hash, verified_source_text = k.value_text, updated_at = now()
+    FROM translatable_keys k
+    WHERE k.id = t.translatable_key_id AND t.space_locale_id = ${spaceLocaleId} AND k.id = ANY(${keyIds}::int[])`;
 }
 
 /**
@@ -90,6 +110,8 @@ export async function storeStoryResults(
         value: key.value,
         value_text: key.valueText,
         glossary_issues: key.glossaryIssues,
+        ai_score: key.score?.score ?? null,
+        ai_score_reasons: key.score?.reasons ?? null,
       }));
     if (rows.length === 0) continue;
     // The history attributes the run's translations to AI or to the memory, on behalf of the member who started
@@ -99,16 +121,23 @@ export async function storeStoryResults(
         coalesce((SELECT requested_by_id::text FROM translation_batches WHERE id = ${scope.batchId}::uuid), ''), true)`;
     await tx.$executeRaw`
       INSERT INTO translations (translatable_key_id, space_locale_id, value, value_text, is_needing_formatting,
-        reference_hash, verified_source_text, glossary_issues, origin, translated_by_id, updated_at)
+        reference_hash, verified_source_text, glossary_issues, ai_score, ai_score_reasons, origin, translated_by_id,
+        updated_at)
       SELECT r.key_id, ${scope.spaceLocaleId}, r.value, r.value_text, false, NULL, NULL, r.glossary_issues,
-        ${origin}::"TranslationOrigin", NULL, now()
+        r.ai_score, r.ai_score_reasons, ${origin}::"TranslationOrigin", NULL, now()
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        AS r(key_id int, value jsonb, value_text text, glossary_issues jsonb)
+        AS r(key_id int, value jsonb, value_text text, glossary_issues jsonb, ai_score smallint, ai_score_reasons jsonb)
       ON CONFLICT (translatable_key_id, space_locale_id) DO UPDATE SET
         value = EXCLUDED.value, value_text = EXCLUDED.value_text, is_needing_formatting = false,
         reference_hash = NULL, verified_source_text = NULL, glossary_issues = EXCLUDED.glossary_issues,
+        ai_score = EXCLUDED.ai_score, ai_score_reasons = EXCLUDED.ai_score_reasons,
         origin = EXCLUDED.origin, translated_by_id = NULL, updated_at = now()`;
   }
+  await autoVerify(
+    tx,
+    scope.spaceLocaleId,
+    stored.filter((key) => key.autoVerify).map((key) => key.keyId),
+  );
   const failed =
     failures.length === 0
       ? 0

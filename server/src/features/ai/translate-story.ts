@@ -1,11 +1,14 @@
 import { glossaryGaps } from '../../adapters/openai/item-checks.ts';
-import { changeTranslations, keySourceSelect, normalizeValue } from '../content/index.ts';
+import { autoVerifies } from '#contract/ai-score-rules.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
+import { changeTranslations, fieldLengthLimits, keySourceSelect, normalizeValue } from '../content/index.ts';
 import { requireTranslator, type AiJobDeps } from './ai-deps.ts';
 import { prepareKey } from './ai-items.ts';
 import { examplesOf, memoryOfKeys, sameSource } from './memory-reuse.ts';
 import { chargeWords } from './ai-quota.ts';
 import { addProgress, lockBatch } from './batch-progress.ts';
 import { glossaryFor, styleGuideFor } from '../glossary/index.ts';
+import { scoreTranslatedKeys } from './score-translations.ts';
 import { storeStoryResults, takeStoryAsks, type StoryAskScope, type TranslatedKey } from './story-asks.ts';
 
 /** What a story whose every key the memory answered asks of the model. */
@@ -20,8 +23,10 @@ const nothingAsked = () => ({
  * Translates the asks of one story into one locale in as few model requests as the size allows: the whole
  * story's keys together, for context. A key whose very source the team verified before (translation memory)
  * takes that translation without the model; the others carry the memory's alike translations as examples.
- * Each key's answer is checked. Then, in one transaction, the keys that
- * passed become unverified translations (with the glossary terms they lack flagged) and their words are
+ * Each key's answer is checked, and what the model translated is scored by a second pass (a failed pass leaves
+ * the keys unscored, never untranslated). Then, in one transaction, the keys that
+ * passed become unverified translations with their score (verified when the space's auto_verify_min_score
+ * trusts it; with the glossary terms they lack flagged) and their words are
  * charged, the others are marked failed with their reason, and the run's progress moves: a crash before it
  * leaves the asks to the next attempt, having charged nothing.
  */
@@ -40,9 +45,10 @@ export async function translateStoryAsks(deps: AiJobDeps, scope: StoryAskScope):
   });
   const space = await prisma.space.findUniqueOrThrow({
     where: { id: scope.spaceId },
-    select: { defaultLocaleName: true },
+    select: { defaultLocaleName: true, autoVerifyMinScore: true },
   });
-  const [glossary, style, memory] = await Promise.all([
+  const components = [...new Set(asks.map((ask) => ask.translatableKey.component))];
+  const [glossary, style, memory, maxLengths] = await Promise.all([
     glossaryFor(prisma, scope.spaceId, scope.spaceLocaleId),
     styleGuideFor(prisma, scope.spaceLocaleId),
     memoryOfKeys(
@@ -50,7 +56,10 @@ export async function translateStoryAsks(deps: AiJobDeps, scope: StoryAskScope):
       { id: scope.spaceLocaleId, spaceId: scope.spaceId },
       asks.map((ask) => ask.translatableKey.id),
     ),
+    fieldLengthLimits(prisma, scope.spaceId, Prisma.join(components)),
   ]);
+  const source = { code: 'source', name: space.defaultLocaleName ?? 'the source language' };
+  const target = { code: locale.code, name: locale.name };
   const translation = (ask: (typeof asks)[number], value: unknown, origin: TranslatedKey['origin']): TranslatedKey => {
     const key = ask.translatableKey;
     const normalized = normalizeValue(key.fieldType, value as string | { type: 'doc' });
@@ -80,8 +89,8 @@ export async function translateStoryAsks(deps: AiJobDeps, scope: StoryAskScope):
     prepared.length === 0
       ? nothingAsked()
       : await requireTranslator(deps).translate({
-          source: { code: 'source', name: space.defaultLocaleName ?? 'the source language' },
-          target: { code: locale.code, name: locale.name },
+          source,
+          target,
           glossary,
           style,
           items: prepared.flatMap((entry) => entry.items),
@@ -93,10 +102,39 @@ export async function translateStoryAsks(deps: AiJobDeps, scope: StoryAskScope):
     if ('error' in outcome) failures.push({ askId: ask.id, error: `AI translation failed: ${outcome.error}.` });
     else translated.push(translation(ask, outcome.value, 'ai'));
   }
+  const keyOfAsk = new Map(asks.map((ask) => [ask.id, ask.translatableKey]));
+  // The second pass rates what the model translated; it is not charged as words, only counted as requests.
+  const byModel = translated.filter((key) => key.origin === 'ai');
+  const scoring = await scoreTranslatedKeys(
+    deps.translator,
+    { source, target, glossary, avoid: style?.avoid ?? [], formality: style?.formality ?? 'default', maxLengths },
+    byModel.map((key) => {
+      const ask = keyOfAsk.get(key.askId)!;
+      return {
+        ref: String(key.askId),
+        fieldType: ask.fieldType,
+        component: ask.component,
+        field: ask.field,
+        source: ask.value,
+        sourceText: ask.valueText,
+        translation: key.value,
+        translationText: key.valueText,
+      };
+    }),
+  );
+  for (const key of byModel) {
+    key.score = scoring.scores.get(String(key.askId)) ?? null;
+    key.autoVerify = key.score !== null && autoVerifies(key.score, space.autoVerifyMinScore);
+  }
+  const use = {
+    requests: result.requests + scoring.use.requests,
+    promptTokens: result.usage.promptTokens + scoring.use.promptTokens,
+    completionTokens: result.usage.completionTokens + scoring.use.completionTokens,
+  };
   await changeTranslations(deps, scope.spaceId, [scope.storyId], async (tx) => {
     if ((await lockBatch(tx, scope.batchId)) === null) return;
     const outcome = await storeStoryResults(tx, scope, translated, failures);
-    await chargeWords(tx, scope.spaceId, outcome.charged, { requests: result.requests, ...result.usage });
+    await chargeWords(tx, scope.spaceId, outcome.charged, use);
     await addProgress(tx, scope.batchId, outcome.done, outcome.failed, outcome.words);
   });
 }

@@ -2,6 +2,7 @@
 export { refreshCounts, refreshSpaceTotals, refreshStoryCounts } from './content-counts.service.ts';
 export { TRANSLATION_BODY_LIMIT, contentRoutes } from './content.routes.ts';
 export { localeInSpace, spaceOfLocale, spaceOfStory, storyNotFound } from './content-scope.ts';
+export { fieldLengthLimits } from './field-limits.ts';
 export { resolveKey } from './key-lookup.ts';
 export { readMemoryMatches } from './memory-matches.ts';
 export { checkAllWaiting, createQaCheckJob } from './qa-check.job.ts';

@@ -28,6 +28,8 @@ export function keyViewSelect(spaceLocaleId: number) {
         isNeedingFormatting: true,
         verifiedSourceText: true,
         glossaryIssues: true,
+        aiScore: true,
+        aiScoreReasons: true,
         updatedAt: true,
       },
     },
@@ -69,6 +71,13 @@ function glossaryIssues(value: unknown): TranslatableKey['glossary_issues'] {
   );
 }
 
+function scoreReasons(value: unknown): TranslatableKey['ai_score_reasons'] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((reason) => typeof reason?.code === 'string' && typeof reason?.message === 'string')
+    .map((reason: { code: string; message: string }) => ({ code: reason.code, message: reason.message }));
+}
+
 /**
  * A key answer. With the rules of the locale, its translation is checked too (`qa`); without them, as where a
  * key is shown without its translation's review, it carries no findings. `memory`: its translation memory matches.
@@ -99,5 +108,7 @@ export function toKeyView(row: KeyViewRow, rules?: LocaleRules, memory: MemoryMa
     updated_at: translation?.updatedAt.toISOString() ?? null,
     qa: translation && rules ? checkAgainstRules(row, translation, rules) : [],
     tm_matches: memory,
+    ai_score: translation?.aiScore ?? null,
+    ai_score_reasons: scoreReasons(translation?.aiScoreReasons),
   };
 }

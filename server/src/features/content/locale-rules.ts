@@ -3,6 +3,7 @@ import { glossaryGaps, type GlossaryEntry } from '../../adapters/openai/item-che
 import type { Database } from '../../db/prisma.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { glossaryFor, styleGuideFor } from '../glossary/index.ts';
+import { fieldLengthLimits } from './field-limits.ts';
 
 /** A language of a space: the keys' translations in it are checked against the space's glossary for it. */
 export interface LocaleOfSpace {
@@ -19,9 +20,8 @@ export interface LocaleRules {
 }
 
 /**
- * The rules of a language: its glossary, the style guide's words to avoid and the components' length limits (a
- * text field's "max_length", as their schemas say now), of the components of the keys `keysWhere` selects (`k`),
- * or of every component of the space.
+ * The rules of a language: its glossary, the style guide's words to avoid and the components' length limits, of
+ * the components of the keys `keysWhere` selects (`k`), or of every component of the space.
  */
 export async function readLocaleRules(
   prisma: Database,
@@ -29,18 +29,13 @@ export async function readLocaleRules(
   keysWhere?: Prisma.Sql,
 ): Promise<LocaleRules> {
   const components = keysWhere
-    ? Prisma.sql`AND c.name IN (SELECT k.component FROM translatable_keys k WHERE ${keysWhere})`
-    : Prisma.empty;
-  const [glossary, style, limits] = await Promise.all([
+    ? Prisma.sql`SELECT k.component FROM translatable_keys k WHERE ${keysWhere}`
+    : Prisma.sql`SELECT c.name FROM storyblok_components c WHERE c.space_id = ${locale.spaceId}`;
+  const [glossary, style, maxLengths] = await Promise.all([
     glossaryFor(prisma, locale.spaceId, locale.id),
     styleGuideFor(prisma, locale.id),
-    prisma.$queryRaw<Array<{ component: string; field: string; max_length: number }>>`
-      SELECT c.name AS component, f.key AS field, (f.value->>'max_length')::int AS max_length
-      FROM storyblok_components c, jsonb_each(c.schema) f
-      WHERE c.space_id = ${locale.spaceId} ${components}
-        AND jsonb_typeof(f.value) = 'object' AND (f.value->>'max_length') ~ '^[0-9]{1,9}$'`,
+    fieldLengthLimits(prisma, locale.spaceId, components),
   ]);
-  const maxLengths = new Map(limits.map((limit) => [`${limit.component}\0${limit.field}`, limit.max_length]));
   return { glossary, avoid: style?.avoid ?? [], maxLengths };
 }
 

@@ -22,6 +22,8 @@ interface KeyRow {
   is_needing_formatting: boolean | null;
   verified_source_text: string | null;
   glossary_issues: KeyViewRow['value'] | null;
+  ai_score: number | null;
+  ai_score_reasons: KeyViewRow['value'] | null;
   updated_at: Date | null;
   ask_status: 'pending' | 'running' | 'failed' | null;
   ask_error: string | null;
@@ -49,7 +51,8 @@ async function readKeys(prisma: Database, where: Prisma.Sql, locale: LocaleOfSpa
     prisma.$queryRaw<KeyRow[]>`
     SELECT k.id, k.key, k.hash, k.field_type, k.component, k.field, k.value, k.value_text, k.word_count,
            t.value AS t_value, t.value_text AS t_value_text, t.reference_hash, t.is_needing_formatting,
-           t.verified_source_text, t.glossary_issues, t.updated_at, a.status::text AS ask_status, a.error AS ask_error
+           t.verified_source_text, t.glossary_issues, t.ai_score, t.ai_score_reasons, t.updated_at,
+           a.status::text AS ask_status, a.error AS ask_error
     FROM translatable_keys k
     LEFT JOIN translations t ON t.translatable_key_id = k.id AND t.space_locale_id = ${spaceLocaleId}
     LEFT JOIN translation_asks a ON a.translatable_key_id = k.id AND a.space_locale_id = ${spaceLocaleId}
@@ -82,6 +85,8 @@ function keyViewRow(row: KeyRow): KeyViewRow {
             isNeedingFormatting: row.is_needing_formatting ?? false,
             verifiedSourceText: row.verified_source_text,
             glossaryIssues: row.glossary_issues!,
+            aiScore: row.ai_score,
+            aiScoreReasons: row.ai_score_reasons,
             updatedAt: row.updated_at,
           },
     ask: row.ask_status === null ? null : { status: row.ask_status, error: row.ask_error },

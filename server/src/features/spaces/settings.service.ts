@@ -21,7 +21,7 @@ export async function getSpaceSettings(deps: SettingsDeps, spaceId: number): Pro
   const { prisma } = deps;
   const space = await prisma.space.findUniqueOrThrow({
     where: { id: spaceId },
-    select: { writeBackMode: true, publishRequires: true, storyblokRequestsPerSecond: true },
+    select: { writeBackMode: true, publishRequires: true, storyblokRequestsPerSecond: true, autoVerifyMinScore: true },
   });
   const scope = { story: { spaceId } };
   const [pending, failed, lastFailure, lastWrite, failedStories, aiWords, dailyWords, problems] = await Promise.all([
@@ -47,6 +47,7 @@ export async function getSpaceSettings(deps: SettingsDeps, spaceId: number): Pro
     write_back_mode: space.writeBackMode,
     publish_requires: space.publishRequires,
     storyblok_requests_per_second: space.storyblokRequestsPerSecond,
+    auto_verify_min_score: space.autoVerifyMinScore,
     write_back: {
       pending,
       failed,
@@ -64,6 +65,7 @@ export interface SettingsChange {
   write_back_mode?: SpaceSettings['write_back_mode'] | undefined;
   publish_requires?: SpaceSettings['publish_requires'] | undefined;
   storyblok_requests_per_second?: number | null | undefined;
+  auto_verify_min_score?: number | null | undefined;
 }
 
 /**
@@ -79,7 +81,7 @@ export async function updateSpaceSettings(
 ): Promise<SpaceSettings> {
   const before = await deps.prisma.space.findUniqueOrThrow({
     where: { id: spaceId },
-    select: { writeBackMode: true, publishRequires: true, storyblokRequestsPerSecond: true },
+    select: { writeBackMode: true, publishRequires: true, storyblokRequestsPerSecond: true, autoVerifyMinScore: true },
   });
   const mode = change.write_back_mode ?? before.writeBackMode;
   const publishRequires = change.publish_requires ?? before.publishRequires;
@@ -87,10 +89,13 @@ export async function updateSpaceSettings(
     change.storyblok_requests_per_second === undefined
       ? before.storyblokRequestsPerSecond
       : change.storyblok_requests_per_second;
+  const minScore =
+    change.auto_verify_min_score === undefined ? before.autoVerifyMinScore : change.auto_verify_min_score;
   if (
     before.writeBackMode === mode &&
     before.publishRequires === publishRequires &&
-    before.storyblokRequestsPerSecond === rate
+    before.storyblokRequestsPerSecond === rate &&
+    before.autoVerifyMinScore === minScore
   )
     return getSpaceSettings(deps, spaceId);
   // The change and its audit rows commit together.
@@ -99,11 +104,13 @@ export async function updateSpaceSettings(
       recordAuditEvent(tx, { spaceId, actorId: userId, action, data: { from, to } as Prisma.InputJsonObject });
     await tx.space.update({
       where: { id: spaceId },
-      data: { writeBackMode: mode, publishRequires, storyblokRequestsPerSecond: rate },
+      data: { writeBackMode: mode, publishRequires, storyblokRequestsPerSecond: rate, autoVerifyMinScore: minScore },
       select: { id: true },
     });
     if (before.storyblokRequestsPerSecond !== rate)
       await audit('settings.storyblok_requests_per_second', before.storyblokRequestsPerSecond, rate);
+    if (before.autoVerifyMinScore !== minScore)
+      await audit('settings.auto_verify_min_score', before.autoVerifyMinScore, minScore);
     if (before.writeBackMode !== mode) await audit('settings.write_back_mode', before.writeBackMode, mode);
     if (before.publishRequires !== publishRequires)
       await audit('settings.publish_requires', before.publishRequires, publishRequires);
