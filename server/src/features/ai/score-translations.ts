@@ -1,8 +1,8 @@
 import { combineScore, notScored, type AiScore } from '#contract/ai-score-rules.ts';
-import { checkTranslation } from '#contract/qa-rules.ts';
 import type { Formality } from '#contract/style-guide-rules.ts';
 import type { AiTranslator } from '../../adapters/openai/ai-translator.ts';
-import { glossaryGaps, type GlossaryEntry } from '../../adapters/openai/item-checks.ts';
+import type { GlossaryEntry } from '../../adapters/openai/item-checks.ts';
+import { checkAgainstRules } from '../content/index.ts';
 
 /** A key the model translated: its source and its translation, as stored. */
 export interface ScoredKey {
@@ -64,17 +64,17 @@ export async function scoreTranslatedKeys(
       scores.set(key.ref, notScored('the model did not rate it.'));
       continue;
     }
-    const limit = rules.maxLengths.get(`${key.component}\0${key.field}`);
-    const qa = checkTranslation({
-      fieldType: key.fieldType,
-      source: key.source,
-      translation: key.translation,
-      sourceText: key.sourceText,
-      translationText: key.translationText,
-      glossaryMissing: glossaryGaps(key.sourceText, key.translationText, rules.glossary),
-      avoid: rules.avoid,
-      maxLength: limit && limit > 0 ? limit : null,
-    });
+    const qa = checkAgainstRules(
+      {
+        fieldType: key.fieldType,
+        component: key.component,
+        field: key.field,
+        value: key.source,
+        valueText: key.sourceText,
+      },
+      { value: key.translation, valueText: key.translationText },
+      rules,
+    );
     scores.set(key.ref, combineScore(rating, qa, rules.formality));
   }
   return { scores, use };
