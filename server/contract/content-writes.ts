@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { translatableKeySchema } from './content.ts';
+import { aiScoreReasonsSchema, aiScoreSchema, translatableKeySchema } from './content.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema as id } from './ids.ts';
 import { leastRoleFor } from './roles.ts';
@@ -27,8 +27,11 @@ export const saveTranslation = defineEndpoint('saveTranslation', {
      * Absent, the last save wins.
      */
     base_updated_at: z.iso.datetime({ offset: true }).nullish(),
-    /** Where the text came from: typed (the default), or a translation memory match applied as it was. */
-    origin: z.enum(['manual', 'memory']).optional(),
+    /**
+     * Where the text came from: typed (the default), a translation memory match applied as it was, or the AI
+     * button's answer as it was (stored as the AI's, with its score, when it is exactly the last answer given).
+     */
+    origin: z.enum(['manual', 'memory', 'ai']).optional(),
   }),
   response: translatableKeySchema,
   role: leastRoleFor.translate,
@@ -73,7 +76,12 @@ export const createTranslationAsks = defineEndpoint('createTranslationAsks', {
 /** Translates one value with AI and answers it without saving: the translator decides. */
 export const aiTranslate = defineEndpoint('aiTranslate', {
   body: keyRef.extend({ value: translationValueSchema, target_locale: z.string().trim().min(1).max(50) }),
-  response: z.object({ content: translationValueSchema }),
+  response: z.object({
+    content: translationValueSchema,
+    /** The answer's quality estimate, as an AI run's translation gets it; null from the memory or unscored. */
+    ai_score: aiScoreSchema,
+    ai_score_reasons: aiScoreReasonsSchema,
+  }),
   role: leastRoleFor.translate,
 });
 

@@ -79,6 +79,10 @@ export const memoryMatchSchema = z.object({
 
 export type MemoryMatch = z.infer<typeof memoryMatchSchema>;
 
+/** An AI translation's quality estimate (ai-score-rules.ts), and why it is what it is. */
+export const aiScoreSchema = z.number().int().min(0).max(100).nullable();
+export const aiScoreReasonsSchema = z.array(z.object({ code: z.string(), message: z.string() }));
+
 export const translatableKeySchema = z.object({
   /** The key's id, for translation asks. */
   id: z.number().int(),
@@ -116,9 +120,9 @@ export const translatableKeySchema = z.object({
    * The AI's quality estimate (0-100) of an AI translation, as it was stored; null for any other translation,
    * once someone changed it, or when it could not be scored. See ai-score-rules.ts for how it is made.
    */
-  ai_score: z.number().int().min(0).max(100).nullable(),
+  ai_score: aiScoreSchema,
   /** Why the score is what it is: the model's rating, each check's finding, a formality breach. */
-  ai_score_reasons: z.array(z.object({ code: z.string(), message: z.string() })),
+  ai_score_reasons: aiScoreReasonsSchema,
 });
 
 export type TranslatableKey = z.infer<typeof translatableKeySchema>;

@@ -217,3 +217,56 @@ describe('automatic verification of AI translations', () => {
     expect(keyWith((await translated(['Good night'])).keys, 'Good night')).toMatchObject({ status: 'unverified' });
   });
 });
+
+describe('the AI button’s answer', () => {
+  it('comes with its score, and saved exactly as it came is the AI’s translation with that score', async () => {
+    stories += 1;
+    const story = await addStory(
+      server.prisma,
+      { spaceId, localeId: de, name: `Button ${stories}`, slug: `button-${stories}` },
+      [{ text: 'Welcome to the shop' }, { text: 'Open every day' }],
+    );
+    await refreshCounts(server.prisma, spaceId, [story.id]);
+    const [welcome, open] = await keysOf(story.id);
+    const ask = (key: TranslatableKey) =>
+      owner.call('aiTranslate', {
+        body: {
+          key: key.key,
+          story_id: story.id,
+          space_locale_id: de,
+          target_locale: 'de',
+          value: key.value as string,
+        },
+      });
+    const save = (key: TranslatableKey, value: string) =>
+      owner.call('saveTranslation', {
+        body: { key: key.key, story_id: story.id, space_locale_id: de, field_type: 'text', value, origin: 'ai' },
+      });
+
+    const answer = await ask(welcome!);
+    expect(answer.ai_score).toBe(BASE);
+    expect(answer.ai_score_reasons.map((reason) => reason.code)).toContain('model_rating');
+    const saved = await save(welcome!, answer.content as string);
+    expect(saved).toMatchObject({ ai_score: answer.ai_score, ai_score_reasons: answer.ai_score_reasons });
+    const stored = await server.prisma.translation.findFirstOrThrow({
+      where: { translatableKeyId: welcome!.id, spaceLocaleId: de },
+      select: { origin: true },
+    });
+    expect(stored.origin).toBe('ai');
+    const history = await owner.call('getKeyHistory', {
+      query: { story_id: story.id, key: welcome!.key, space_locale_id: de },
+    });
+    expect(history.history[0]).toMatchObject({ origin: 'ai', value_text: answer.content });
+
+    // The answer is used up: the same text saved again is the translator's, and so is an edited answer.
+    expect(await save(welcome!, answer.content as string)).toMatchObject({ ai_score: null, ai_score_reasons: [] });
+    const other = await ask(open!);
+    expect(other.ai_score).not.toBeNull();
+    expect(await save(open!, `${other.content as string}!`)).toMatchObject({ ai_score: null });
+    const edited = await server.prisma.translation.findFirstOrThrow({
+      where: { translatableKeyId: open!.id, spaceLocaleId: de },
+      select: { origin: true },
+    });
+    expect(edited.origin).toBe('manual');
+  });
+});

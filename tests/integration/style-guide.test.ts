@@ -92,7 +92,8 @@ describe('a language’s style guide', () => {
     await owner.call('aiTranslate', {
       body: { key: key.key, story_id: homeId, space_locale_id: deId, value: key.value_text, target_locale: 'de' },
     });
-    const sent = openai.requests().at(-1)!.translationRequest;
+    // The translation request (the scoring request follows it).
+    const sent = openai.requests().findLast((request) => request.translationRequest)!.translationRequest;
     expect(sent?.style).toEqual(guide);
 
     const saved = await owner.call('saveTranslation', {

@@ -24,21 +24,25 @@ export interface DraftStore {
   sourceHashOf(keyId: number): string | undefined;
   /** The translator has been shown the new source: the next save verifies against the key's current one. */
   acceptSource(keyId: number): void;
-  /** The draft just set is a translation memory match, as it was applied. */
-  markFromMemory(keyId: number, value: DraftValue): void;
-  /** Whether the key's draft is still the memory match applied, unchanged since (then it is saved as such). */
-  isFromMemory(keyId: number): boolean;
+  /** The draft just set is a translation memory match, or the AI button's answer, as it was applied. */
+  markApplied(keyId: number, value: DraftValue, origin: AppliedOrigin): void;
+  /** Where the key's draft came from while it is unchanged since it was applied (then it is saved as such). */
+  appliedFrom(keyId: number): AppliedOrigin | undefined;
   /** Every unsaved value; a new map object after each change, so it can be a snapshot. */
   all(): ReadonlyMap<number, DraftValue>;
   clear(): void;
   subscribe(listener: () => void): () => void;
 }
 
+/** What a draft can be besides typed text: a memory match or an AI answer taken as it was. */
+export type AppliedOrigin = 'memory' | 'ai';
+
 export function createDraftStore(): DraftStore {
   let drafts: ReadonlyMap<number, DraftValue> = new Map();
   const bases = new Map<number, { updatedAt: string | null; hash: string | undefined }>();
-  // The value object a memory match became: any edit makes a new object, so identity says "unchanged".
-  const fromMemory = new Map<number, DraftValue>();
+  // The value object a memory match or an AI answer became: any edit makes a new object, so identity says
+  // "unchanged".
+  const applied = new Map<number, { value: DraftValue; origin: AppliedOrigin }>();
   const listeners = new Set<() => void>();
   const publish = (next: Map<number, DraftValue>) => {
     drafts = next;
@@ -52,7 +56,7 @@ export function createDraftStore(): DraftStore {
       if (value === null) {
         next.delete(keyId);
         bases.delete(keyId);
-        fromMemory.delete(keyId);
+        applied.delete(keyId);
       } else {
         next.set(keyId, value);
         if (!bases.has(keyId) && from !== undefined) bases.set(keyId, { updatedAt: from.updated_at, hash: from.hash });
@@ -65,12 +69,15 @@ export function createDraftStore(): DraftStore {
       const start = bases.get(keyId);
       if (start) start.hash = undefined;
     },
-    markFromMemory: (keyId, value) => void fromMemory.set(keyId, value),
-    isFromMemory: (keyId) => drafts.has(keyId) && drafts.get(keyId) === fromMemory.get(keyId),
+    markApplied: (keyId, value, origin) => void applied.set(keyId, { value, origin }),
+    appliedFrom(keyId) {
+      const start = applied.get(keyId);
+      return start && drafts.has(keyId) && drafts.get(keyId) === start.value ? start.origin : undefined;
+    },
     all: () => drafts,
     clear() {
       bases.clear();
-      fromMemory.clear();
+      applied.clear();
       if (drafts.size > 0) publish(new Map());
     },
     subscribe(listener) {

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { StoryDetail, TranslatableKey } from '#contract/content.ts';
 import { accountKeys } from '../data/account.queries.ts';
 import { ApiError, isOvertaken } from '../api/api-client.ts';
+import type { AppliedOrigin } from './drafts-store.ts';
 import { useApi } from '../api/api-context.tsx';
 import { formatQuantity } from '../format/format.ts';
 import { notifyError, notifySuccess } from '../components/notify.ts';
@@ -47,8 +48,11 @@ export interface SaveVariables {
   base: string | null;
   /** The source hash the text was written against (verified against it when `verify`); the key's own unless told. */
   sourceHash?: string | undefined;
-  /** The text is a translation memory match as it was applied: its history says it came from the memory. */
-  fromMemory?: boolean | undefined;
+  /**
+   * The text is a translation memory match, or the AI button's answer, as it was applied: its history says where
+   * it came from (and an AI answer keeps its score).
+   */
+  origin?: AppliedOrigin | undefined;
 }
 
 /**
@@ -61,7 +65,7 @@ export function useSaveTranslation(keyId: number) {
   const ctx = useEditorContext();
   return useMutation({
     mutationKey: saveMutationKey(keyId),
-    mutationFn: ({ key, value, verify, base, sourceHash, fromMemory }: SaveVariables) =>
+    mutationFn: ({ key, value, verify, base, sourceHash, origin }: SaveVariables) =>
       api.call('saveTranslation', {
         body: {
           key: key.key,
@@ -71,7 +75,7 @@ export function useSaveTranslation(keyId: number) {
           value: valueToSave(value),
           reference_hash: verify ? (sourceHash ?? key.hash) : null,
           base_updated_at: base,
-          ...(fromMemory ? { origin: 'memory' as const } : {}),
+          ...(origin ? { origin } : {}),
         },
       }),
     onSuccess: (saved, { key, value }) => {

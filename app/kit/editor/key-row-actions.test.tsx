@@ -112,9 +112,21 @@ describe('the Verified switch of a key', () => {
   });
 });
 
+interface AiAnswer {
+  content: string;
+  ai_score: number | null;
+  ai_score_reasons: Array<{ code: string; message: string }>;
+}
+
+const scored = (content: string): AiAnswer => ({
+  content,
+  ai_score: 88,
+  ai_score_reasons: [{ code: 'model_rating', message: 'Adequacy 92, fluency 88.' }],
+});
+
 describe('the AI button of a key', () => {
   it('shows it is busy, then puts the AI’s text into the translation without saving it', async () => {
-    const answer = deferred<{ content: string }>();
+    const answer = deferred<AiAnswer>();
     const api = storyApi([textKey('missing', { source: 'Hello world' })]).on(aiTranslate, () => answer.promise);
     const { user } = renderStoryEditor(api);
 
@@ -123,7 +135,7 @@ describe('the AI button of a key', () => {
     await waitFor(() => expect(button).toBeDisabled());
     expect(button).toHaveAttribute('aria-busy', 'true');
 
-    answer.resolve({ content: 'Hallo Welt' });
+    answer.resolve(scored('Hallo Welt'));
     await waitFor(async () => expect(await target()).toHaveValue('Hallo Welt'));
     expect(button).toBeEnabled();
     expect((await inRow()).getByText('Unsaved')).toBeVisible();
@@ -131,6 +143,15 @@ describe('the AI button of a key', () => {
       expect.objectContaining({ value: 'Hello world', target_locale: 'de', space_locale_id: SPACE_LOCALE_ID }),
     ]);
     expect(api.callsTo(saveTranslation)).toEqual([]);
+
+    // Saved as it came, it is the AI's translation (the server keeps its score); edited, it is the translator's.
+    await user.click((await inRow()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo(saveTranslation)).toHaveLength(1));
+    expect(api.callsTo(saveTranslation)[0]!.body).toMatchObject({ value: 'Hallo Welt', origin: 'ai' });
+    await user.type(await target(), '!');
+    await user.click((await inRow()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo(saveTranslation)).toHaveLength(2));
+    expect(api.callsTo(saveTranslation)[1]!.body).not.toHaveProperty('origin');
   });
 
   it('asks the AI with Alt+T', async () => {
@@ -144,7 +165,7 @@ describe('the AI button of a key', () => {
   });
 
   it('never replaces text the translator typed: the answer waits beside it, to use or dismiss', async () => {
-    const answer = deferred<{ content: string }>();
+    const answer = deferred<AiAnswer>();
     const api = storyApi([textKey('missing', { source: 'Hello world' })]).on(aiTranslate, () => answer.promise);
     const { user } = renderStoryEditor(api);
 
@@ -152,22 +173,26 @@ describe('the AI button of a key', () => {
     await user.keyboard('{Alt>}t{/Alt}');
     // The translator goes on typing while the model answers.
     await user.type(await target(), 'Hallo');
-    answer.resolve({ content: 'Hallo Welt' });
+    answer.resolve(scored('Hallo Welt'));
 
     const suggestion = within(await screen.findByRole('region', { name: 'AI suggestion' }));
     expect(suggestion.getByText('Hallo Welt')).toBeVisible();
+    expect(suggestion.getByLabelText('AI score 88 of 100, likely good')).toBeVisible();
     expect(await target()).toHaveValue('Hallo');
     await user.click(suggestion.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('region', { name: 'AI suggestion' })).not.toBeInTheDocument();
     expect(await target()).toHaveValue('Hallo');
 
     await user.click((await inRow()).getByRole('button', { name: 'AI translate' }));
-    answer.resolve({ content: 'Hallo Welt' });
+    answer.resolve(scored('Hallo Welt'));
     const second = within(await screen.findByRole('region', { name: 'AI suggestion' }));
     await user.click(second.getByRole('button', { name: 'Use' }));
     expect(await target()).toHaveValue('Hallo Welt');
     expect(screen.queryByRole('region', { name: 'AI suggestion' })).not.toBeInTheDocument();
     expect(api.callsTo(saveTranslation)).toEqual([]);
+    await user.click((await inRow()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo(saveTranslation)).toHaveLength(1));
+    expect(api.callsTo(saveTranslation)[0]!.body).toMatchObject({ value: 'Hallo Welt', origin: 'ai' });
   });
 
   it('says why when the AI cannot translate, and leaves the translation as it was', async () => {

@@ -53,21 +53,24 @@ export function KeyTarget({ keyData: key, editing, namesLanguage = false }: KeyT
           onTakeTheirs={save.takeTheirs}
         />
       )}
-      {!readOnly && key.tm_matches.length > 0 && (!dirty || ctx.drafts.isFromMemory(key.id)) && (
+      {!readOnly && key.tm_matches.length > 0 && (!dirty || ctx.drafts.appliedFrom(key.id) === 'memory') && (
         <MemoryMatches
           matches={key.tm_matches}
           onUse={(match) => {
             const applied = answerValue(key, match.translation_value);
             setValue(applied);
-            ctx.drafts.markFromMemory(key.id, applied);
+            ctx.drafts.markApplied(key.id, applied, 'memory');
           }}
         />
       )}
       {ai.suggestion && (
         <AiSuggestion
-          text={readableText(ai.suggestion, key.field_type)}
+          text={readableText(ai.suggestion.value, key.field_type)}
+          score={ai.suggestion.score}
+          reasons={ai.suggestion.reasons}
           onUse={() => {
-            setValue(ai.suggestion!);
+            setValue(ai.suggestion!.value);
+            ctx.drafts.markApplied(key.id, ai.suggestion!.value, 'ai');
             ai.dismiss();
           }}
           onDismiss={ai.dismiss}

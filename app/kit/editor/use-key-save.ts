@@ -36,7 +36,7 @@ export function useKeySave(key: TranslatableKey, value: DraftValue, dirty: boole
         verify,
         base,
         sourceHash: ctx.drafts.sourceHashOf(key.id),
-        fromMemory: ctx.drafts.isFromMemory(key.id),
+        origin: ctx.drafts.appliedFrom(key.id),
       })
       .then(
         () => {

@@ -182,7 +182,7 @@ export function storyApi(
       update(found.key, (key) => ({ ...key, updated_at: text === null ? null : entry.at }), false);
       return story.translatable_keys.find((key) => key.key === found.key)!;
     })
-    .on(aiTranslate, ({ body }) => ({ content: `[de] ${String(body.value)}` }))
+    .on(aiTranslate, ({ body }) => ({ content: `[de] ${String(body.value)}`, ai_score: null, ai_score_reasons: [] }))
     .on(createTranslationAsks, ({ body }) => {
       for (const id of body.translatable_key_ids) {
         const key = story.translatable_keys.find((current) => current.id === id);

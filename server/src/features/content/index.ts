@@ -10,6 +10,7 @@ export { CHECKS_BEFORE_FILTER, checkBeforeFilter, checkWaitingTranslations } fro
 export { askForImport } from './story-import-state.ts';
 export { publicationOf, type StoredLanguagePublication } from './story-publication.ts';
 export { keySourceSelect } from './key-view.ts';
+export { rememberSuggestion } from './ai-suggestions.ts';
 export { checkAgainstRules, readLocaleRules, type LocaleRules } from './locale-rules.ts';
 export { changeTranslations } from './translations.service.ts';
 export { normalizeValue } from './translation-value.ts';

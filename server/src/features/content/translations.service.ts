@@ -8,6 +8,7 @@ import { pendingWriteBackSql, queueWriteBack, scheduleWriteBack } from '../write
 import { countChangeSql, withStoryCounts, withStoryLock } from './content-counts.service.ts';
 import { localeInSpace } from './content-scope.ts';
 import { keyGone, resolveKey, type KeyRef } from './key-lookup.ts';
+import { takeSuggestion } from './ai-suggestions.ts';
 import { readKey } from './story-keys.ts';
 import { normalizeValue } from './translation-value.ts';
 
@@ -23,8 +24,8 @@ export interface SaveInput extends KeyRef {
   reference_hash?: string | null | undefined;
   /** The translation's updated_at the translator started from (null: none); absent, the last save wins. */
   base_updated_at?: string | null | undefined;
-  /** A translation memory match applied as it was, rather than typed. */
-  origin?: 'manual' | 'memory' | undefined;
+  /** A translation memory match, or the AI button's answer, applied as it was, rather than typed. */
+  origin?: 'manual' | 'memory' | 'ai' | undefined;
 }
 
 /**
@@ -68,11 +69,16 @@ export async function saveTranslation(
     );
   }
   const verifying = input.reference_hash !== undefined && input.reference_hash !== null;
-  const from = input.origin === 'memory' ? 'memory' : origin;
   const normalized = normalizeValue(key.fieldType, input.value);
   // Every round trip under the story's lock holds every other save of the story: two statements after the lock,
   // one to read the key and its translation as they are now, one to write the translation with its counts.
   await withStoryLock(prisma, key.storyId, async (tx) => {
+    // The AI button's answer saved exactly as given is the AI's, with the score it was given; edited, it is not.
+    const suggested =
+      input.origin === 'ai' && !normalized.empty
+        ? await takeSuggestion(tx, { keyId: key.id, spaceLocaleId: locale.id }, normalized.value)
+        : null;
+    const from = suggested ? 'ai' : input.origin === 'memory' ? 'memory' : origin;
     const now = await currentState(tx, key.id, locale.id, declareChangeSql(from, userId));
     if (!now) throw keyGone();
     if (input.base_updated_at !== undefined) assertUnchangedSince(now, input.base_updated_at);
@@ -105,15 +111,18 @@ export async function saveTranslation(
     await tx.$executeRaw`
       WITH saved AS (
         INSERT INTO translations (translatable_key_id, space_locale_id, value, value_text, is_needing_formatting,
-                                  reference_hash, verified_source_text, origin, translated_by_id, updated_at)
+                                  reference_hash, verified_source_text, origin, translated_by_id, ai_score,
+                                  ai_score_reasons, updated_at)
         VALUES (${key.id}, ${locale.id}, ${JSON.stringify(normalized.value)}::jsonb, ${normalized.valueText},
                 ${normalized.isNeedingFormatting}, ${verifying ? now.hash : null}, ${verifying ? now.value_text : null},
-                ${from === 'memory' ? 'memory' : 'manual'}::"TranslationOrigin", ${userId}::uuid, clock_timestamp())
+                ${from === 'revert' ? 'manual' : from}::"TranslationOrigin", ${userId}::uuid, ${suggested?.score ?? null},
+                ${suggested ? JSON.stringify(suggested.reasons) : null}::jsonb, clock_timestamp())
         ON CONFLICT (translatable_key_id, space_locale_id) DO UPDATE SET
           value = EXCLUDED.value, value_text = EXCLUDED.value_text,
           is_needing_formatting = EXCLUDED.is_needing_formatting, reference_hash = EXCLUDED.reference_hash,
           verified_source_text = EXCLUDED.verified_source_text, origin = EXCLUDED.origin,
-          translated_by_id = EXCLUDED.translated_by_id, updated_at = EXCLUDED.updated_at, glossary_issues = '[]'
+          translated_by_id = EXCLUDED.translated_by_id, ai_score = EXCLUDED.ai_score,
+          ai_score_reasons = EXCLUDED.ai_score_reasons, updated_at = EXCLUDED.updated_at, glossary_issues = '[]'
       ),
       ${counts}, ${pending} SELECT 1`;
   });
