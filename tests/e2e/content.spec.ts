@@ -591,7 +591,8 @@ test.describe('content', () => {
     const before = services.openai.requests().length;
     await keyRow(page, 'page › title').getByRole('button', { name: 'AI translate' }).click();
     await expect(translation(page, 'page › title')).toHaveValue('[fr] emocleW');
-    expect(services.openai.requests().length).toBe(before + 1);
+    // The answer, then its score.
+    expect(services.openai.requests().length).toBe(before + 2);
     await expectStatus(page, 'page › title', 'missing');
     await keyRow(page, 'page › title').getByRole('button', { name: 'Save' }).click();
     await expectStatus(page, 'page › title', 'verified');
