@@ -72,9 +72,10 @@ export async function aiTranslateValue(
     },
     examplesOf(memory.get(key.id)),
   );
-  const [glossary, style] = await Promise.all([
+  const [glossary, style, maxLengths] = await Promise.all([
     glossaryFor(prisma, spaceId, locale.id),
     styleGuideFor(prisma, locale.id),
+    fieldLengthLimits(prisma, spaceId, Prisma.sql`${details.component}`),
   ]);
   const hold = await holdWords(prisma, spaceId, words, allowance);
   let result;
@@ -107,7 +108,7 @@ export async function aiTranslateValue(
       glossary,
       avoid: style?.avoid ?? [],
       formality: style?.formality ?? 'default',
-      maxLengths: await fieldLengthLimits(prisma, spaceId, Prisma.sql`${details.component}`),
+      maxLengths,
     },
     [
       {
