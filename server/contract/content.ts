@@ -123,6 +123,10 @@ export const translatableKeySchema = z.object({
   ai_score: aiScoreSchema,
   /** Why the score is what it is: the model's rating, each check's finding, a formality breach. */
   ai_score_reasons: aiScoreReasonsSchema,
+  /** The image an alt text or title describes (asset fields), shown as a thumbnail beside the key. */
+  image_url: z.string().nullable(),
+  /** Where a table cell sits: row 0 is the header, rows and columns count from 1. */
+  table_cell: z.object({ row: z.number().int().nonnegative(), column: z.number().int().positive() }).nullable(),
 });
 
 export type TranslatableKey = z.infer<typeof translatableKeySchema>;

@@ -12,6 +12,7 @@ import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { startedRun } from '#contract/folder-run-rules.ts';
+import { until as waitUntil } from '#tests/support/until.ts';
 
 // What the model's refusals and failures look like to the people who meet them: the AI button's answer, a
 // failed ask on a key, a folder run. The local OpenAI answers each one exactly as OpenAI does.
@@ -52,14 +53,7 @@ const story = () => api.call('getStory', { params: { storyId: homeId }, query: {
 const wordsUsed = async () =>
   (await server.prisma.aiUsage.findFirst({ where: { spaceId }, select: { words: true } }))?.words ?? 0;
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let attempt = 0; attempt < 150; attempt += 1) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('condition not reached in time');
-}
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean) => waitUntil(read, done, { timeoutMs: 15_000 });
 
 /** The AI button in the editor: its error as the browser's API client sees it. */
 async function aiButton(): Promise<ApiError | { content: unknown }> {

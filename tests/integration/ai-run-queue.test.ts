@@ -7,6 +7,7 @@ import { aiRunData } from '#tests/support/ai-run-data.ts';
 import { connectSpace, type ConnectedSpace } from '#tests/support/connected-space.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { startedRun } from '#contract/folder-run-rules.ts';
+import { until as waitUntil } from '#tests/support/until.ts';
 
 // Two spaces on one server: a big AI run in one must not make the other wait, and a cancelled run must not
 // make the next run of its own space wait.
@@ -45,14 +46,8 @@ async function askHome(space: ConnectedSpace, code: string) {
   });
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${what} did not happen in time`);
-}
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) =>
+  waitUntil(read, done, { what, timeoutMs: 60_000 });
 
 const runOf = (space: ConnectedSpace, batchId: string) =>
   space.api.call('getTranslationBatch', { params: { batchId } });

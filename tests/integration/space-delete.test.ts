@@ -17,6 +17,7 @@ import { LogCapture } from '#tests/support/log-capture.ts';
 import { withSpaceCalls } from '#tests/support/storyblok-access.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { apiFailure as failure } from '#tests/support/api-failure.ts';
+import { until as waitUntil } from '#tests/support/until.ts';
 
 interface Person {
   api: ApiClient;
@@ -41,15 +42,8 @@ async function person(prefix: string): Promise<Person> {
   return { api, userId: session.user.id, email };
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - started > 30_000) throw new Error(`${what}: not reached in time`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) =>
+  waitUntil(read, done, { what, timeoutMs: 30_000, everyMs: 50 });
 
 /** Connects the basic Storyblok space as the person and waits for its first sync to finish. */
 async function connect(someone: Person): Promise<number> {

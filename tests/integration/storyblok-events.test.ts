@@ -7,6 +7,7 @@ import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { until as waitUntil } from '#tests/support/until.ts';
 
 let storyblok: FakeStoryblok;
 let server: TestServer;
@@ -14,14 +15,7 @@ let api: ApiClient;
 let spaceId: number;
 let webhook: { url: string; secret: string };
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let attempt = 0; attempt < 150; attempt += 1) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('condition not reached in time');
-}
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean) => waitUntil(read, done, { timeoutMs: 15_000 });
 
 /** The teaser headline of the home story, as Polyblok holds it. */
 const homeHeadline = () =>

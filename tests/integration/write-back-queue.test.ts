@@ -7,22 +7,13 @@ import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { waitForMail } from '#tests/support/auth-client.ts';
 import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { until } from '#tests/support/until.ts';
 
 let storyblok: FakeStoryblok;
 let server: TestServer;
 let api: ApiClient;
 let spaceId: number;
 let homeId: number;
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Saves a translation as the content API will, then asks for the write-back as it will. */
 async function saveTranslation(field: string, code: string, value: string, verified = false) {

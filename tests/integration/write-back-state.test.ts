@@ -7,6 +7,7 @@ import { createAccount, uniqueEmail } from '#tests/support/auth-client.ts';
 import { connectBasicSpace } from '#tests/support/connected-space.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { apiFailure as failure } from '#tests/support/api-failure.ts';
+import { until } from '#tests/support/until.ts';
 
 let storyblok: FakeStoryblok;
 let server: TestServer;
@@ -15,16 +16,6 @@ let spaceId: number;
 let homeId: number;
 
 const LOCKED = /^Storyblok refused the change \(422: story: is currently locked by Ada Editor\)/;
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const writeBack = async (locale: string, api = owner) =>
   (await api.call('getStory', { params: { storyId: homeId }, query: { locale } })).write_back;

@@ -13,6 +13,19 @@ describe('key labels', () => {
     expect(keyPath(key('special_polyblok_seo_og_title', 'u1:page:meta:og_title'))).toBe('page › meta › og_title');
   });
 
+  it('name an image text by what it is, and a table cell by its place', () => {
+    expect(keyPath(key('special_polyblok_asset_alt', 'u1:gallery:photos:a12:alt'))).toBe('gallery › photos › alt text');
+    expect(keyPath(key('special_polyblok_asset_title', 'u1:gallery:hero:title'))).toBe('gallery › hero › title');
+    const cell = (row: number, column: number) => ({
+      ...key('special_polyblok_table_cell', 'u1:pricing:prices:c1'),
+      table_cell: { row, column },
+    });
+    expect(keyPath(cell(0, 2))).toBe('pricing › prices › header, column 2');
+    expect(keyPath(cell(3, 1))).toBe('pricing › prices › row 3, column 1');
+    expect(fieldTypeLabel('special_polyblok_asset_alt')).toBe('Alt text');
+    expect(fieldTypeLabel('special_polyblok_table_cell')).toBe('Table cell');
+  });
+
   it('give SEO titles and descriptions their search-result lengths', () => {
     expect(seoLengthLimit(key('custom_seo', 'u1:page:seo:title'))).toBe(60);
     expect(seoLengthLimit(key('special_polyblok_seo_description', 'u1:page:meta:description'))).toBe(160);

@@ -1,4 +1,7 @@
 import type { TranslatableKey } from '#contract/content.ts';
+import { isSeoFieldType, seoSubfieldOf } from '#contract/content-format/key-naming.ts';
+
+export { keyPath, seoSubfieldOf } from '#contract/content-format/key-naming.ts';
 
 type KeyNaming = Pick<TranslatableKey, 'key' | 'component' | 'field' | 'field_type'>;
 
@@ -11,23 +14,15 @@ export function editorKindOf(fieldType: string): EditorKind {
   return 'text';
 }
 
-const isSeo = (fieldType: string) => fieldType === 'custom_seo' || fieldType.startsWith('special_polyblok_seo_');
-
-/** The SEO sub-field of a key (`<uid>:<component>:<field>:<subfield>`), when it is one. */
-export function seoSubfieldOf(key: KeyNaming): string | null {
-  if (!isSeo(key.field_type)) return null;
-  return key.key.split(':')[3] ?? null;
-}
-
-/** Where the key is in the story, as the content team named it in Storyblok: `teaser › headline`. */
-export function keyPath(key: KeyNaming): string {
-  const subfield = seoSubfieldOf(key);
-  return [key.component, key.field, ...(subfield ? [subfield] : [])].join(' › ');
-}
-
 export function fieldTypeLabel(fieldType: string): string {
-  if (isSeo(fieldType)) return 'SEO';
+  if (isSeoFieldType(fieldType)) return 'SEO';
   switch (fieldType) {
+    case 'special_polyblok_asset_alt':
+      return 'Alt text';
+    case 'special_polyblok_asset_title':
+      return 'Image title';
+    case 'special_polyblok_table_cell':
+      return 'Table cell';
     case 'richtext':
       return 'Rich text';
     case 'markdown':

@@ -12,7 +12,7 @@ export const SourceView = memo(function SourceView({
   keyData,
   terms,
 }: {
-  keyData: Pick<TranslatableKey, 'field_type' | 'value' | 'value_text'>;
+  keyData: Pick<TranslatableKey, 'field_type' | 'value' | 'value_text' | 'image_url'>;
   terms: readonly GlossaryHint[];
 }) {
   const { field_type: fieldType, value } = keyData;
@@ -33,7 +33,22 @@ export const SourceView = memo(function SourceView({
   const text = typeof value === 'string' ? value : keyData.value_text;
   return (
     <div className={`${classes.source} ${classes.plainText}`}>
+      {keyData.image_url !== null && <ImageThumbnail url={keyData.image_url} />}
       <GlossaryText text={text} terms={terms} />
     </div>
   );
 });
+
+/** Storyblok's image service makes a small copy of an asset; any other address is shown as it is. */
+export function thumbnailUrl(url: string): string {
+  return /^https:\/\/a(-[a-z]+)?\.storyblok\.com\/f\//.test(url) && !/\.svg$/i.test(url) ? `${url}/m/160x0` : url;
+}
+
+/** The image an alt text or title describes: what the translator reads the text against. */
+function ImageThumbnail({ url }: { url: string }) {
+  return (
+    <a href={url} target="_blank" rel="noreferrer" className={classes.thumbnail} aria-label="Open the image">
+      <img src={thumbnailUrl(url)} alt="" loading="lazy" data-testid="key-image" />
+    </a>
+  );
+}

@@ -58,6 +58,8 @@ export function textKey(
     tm_matches: [],
     ai_score: null,
     ai_score_reasons: [],
+    image_url: null,
+    table_cell: null,
     ...overrides,
   };
 }

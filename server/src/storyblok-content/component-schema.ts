@@ -1,5 +1,6 @@
 /** How a translatable field's value is read: its Storyblok type, or the plugin it belongs to. */
-export type TranslatableKind = 'text' | 'textarea' | 'markdown' | 'richtext' | 'polyblok-seo' | 'seo-metatags';
+export type TranslatableKind =
+  'text' | 'textarea' | 'markdown' | 'richtext' | 'polyblok-seo' | 'seo-metatags' | 'asset' | 'multiasset' | 'table';
 
 export interface ComponentSpec {
   name: string;
@@ -19,7 +20,8 @@ const pluginKinds: Record<string, TranslatableKind> = {
   seo_metatags: 'seo-metatags',
 };
 
-const textKinds = new Set(['text', 'textarea', 'markdown', 'richtext']);
+/** Storyblok field types whose text Polyblok translates: asset fields their alt texts and titles, tables their cells. */
+const textKinds = new Set(['text', 'textarea', 'markdown', 'richtext', 'asset', 'multiasset', 'table']);
 
 function kindOf(field: { type?: unknown; field_type?: unknown }): TranslatableKind | null {
   if (typeof field.type !== 'string') return null;

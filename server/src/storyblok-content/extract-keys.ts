@@ -3,6 +3,8 @@ import { canonicalJson, contentHash } from './content-hash.ts';
 import { markdownToPlainText } from '#contract/content-format/markdown.ts';
 import { embeddedBloks, isBlok, isRichtextDoc, richtextToPlainText } from '#contract/content-format/richtext.ts';
 import { seoFieldType, seoTextSubfields } from './seo-fields.ts';
+import { assetFieldType, assetImage, assetItemNames, assetText, assetTextParts } from './asset-fields.ts';
+import { tableCellFieldType, tableCells } from './table-fields.ts';
 import { countWords } from '#contract/content-format/word-count.ts';
 import { runAtOnce, type Steps } from '../time-slices.ts';
 
@@ -24,6 +26,14 @@ export interface ExtractedKey extends ExtractedValue {
   position: number;
   /** Locale code to the value found in Storyblok (field-level translation). */
   translations: Record<string, ExtractedValue>;
+  /** What a translator sees beside the key: the image an alt text describes, the place of a table cell. */
+  detail: KeyDetail | null;
+}
+
+export interface KeyDetail {
+  image?: string;
+  row?: number;
+  column?: number;
 }
 
 export interface Extraction {
@@ -75,9 +85,11 @@ export function* extractKeySteps(
     source: ExtractedValue,
     translations: ExtractedKey['translations'],
     subfield?: string,
+    detail: KeyDetail | null = null,
   ) => {
     keys.push({
       key: subfield ? `${blok._uid}:${blok.component}:${field}:${subfield}` : `${blok._uid}:${blok.component}:${field}`,
+      detail,
       fieldType,
       component: blok.component,
       field,
@@ -105,6 +117,10 @@ export function* extractKeySteps(
       const kind = spec.translatable.get(field);
       if (kind === 'polyblok-seo' || kind === 'seo-metatags') {
         visitSeo(blok, field, kind, raw, embedded);
+      } else if (kind === 'asset' || kind === 'multiasset') {
+        visitAssets(blok, field, kind, raw, embedded);
+      } else if (kind === 'table') {
+        visitTable(blok, field, raw, embedded);
       } else if (kind) {
         const source = readValue(kind, raw);
         if (!source) continue;
@@ -145,6 +161,71 @@ export function* extractKeySteps(
         if (translated) translations[code] = translated;
       }
       add(blok, field, seoFieldType(kind, subfield), value, translations, subfield);
+    }
+  };
+
+  /** Alt text and title of each image of an asset field, with what the language's copy of the field holds. */
+  const visitAssets = (
+    blok: Blok,
+    field: string,
+    kind: 'asset' | 'multiasset',
+    raw: unknown,
+    embedded: EmbeddedTranslations | null,
+  ) => {
+    const items = kind === 'asset' ? [raw] : Array.isArray(raw) ? raw : [];
+    const names = kind === 'asset' ? [null] : assetItemNames(items);
+    const translatedItem = (code: string, index: number): unknown => {
+      const translated = translatedValue(blok, field, code, embedded);
+      if (kind === 'asset') return translated;
+      if (!Array.isArray(translated)) return undefined;
+      // The language's copy keeps the source's items in order; an item is found by its name, not its position.
+      const at = assetItemNames(translated).indexOf(names[index]!);
+      return at === -1 ? undefined : translated[at];
+    };
+    items.forEach((item, index) => {
+      const image = assetImage(item);
+      for (const part of assetTextParts) {
+        const text = assetText(item, part);
+        if (text === null) continue;
+        const translations: ExtractedKey['translations'] = {};
+        for (const code of localeCodes) {
+          const translated = assetText(translatedItem(code, index), part);
+          if (translated !== null && translated !== text)
+            translations[code] = { value: translated, valueText: translated };
+        }
+        const subfield = names[index] === null ? part : `${names[index]}:${part}`;
+        add(
+          blok,
+          field,
+          assetFieldType(part),
+          { value: text, valueText: text },
+          translations,
+          subfield,
+          image ? { image } : null,
+        );
+      }
+    });
+  };
+
+  /** Every cell of a table that holds text, with the same cell of the language's copy of the table. */
+  const visitTable = (blok: Blok, field: string, raw: unknown, embedded: EmbeddedTranslations | null) => {
+    const translatedCells = new Map(
+      localeCodes.map((code) => [
+        code,
+        new Map(tableCells(translatedValue(blok, field, code, embedded)).map((cell) => [cell.name, cell.value])),
+      ]),
+    );
+    for (const cell of tableCells(raw)) {
+      const translations: ExtractedKey['translations'] = {};
+      for (const code of localeCodes) {
+        const translated = translatedCells.get(code)?.get(cell.name);
+        if (translated !== undefined && translated !== cell.value)
+          translations[code] = { value: translated, valueText: translated };
+      }
+      add(blok, field, tableCellFieldType, { value: cell.value, valueText: cell.value }, translations, cell.name, {
+        row: cell.row,
+        column: cell.column,
+      });
     }
   };
 

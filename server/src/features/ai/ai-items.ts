@@ -3,6 +3,7 @@ import { formatQuantity } from '#contract/quantity.ts';
 import { protectMarkdown } from '#contract/content-format/markdown-segments.ts';
 import { stripInvisibleDeep } from '#contract/content-format/invisible.ts';
 import { isRichtextDoc } from '#contract/content-format/richtext.ts';
+import { keyPath } from '#contract/content-format/key-naming.ts';
 import { segmentRichtext } from '#contract/content-format/richtext-segments.ts';
 
 export interface KeyToTranslate {
@@ -26,11 +27,9 @@ export interface PreparedKey {
   assemble: Assemble;
 }
 
-function context(key: KeyToTranslate): string {
-  const parts = key.key.split(':');
-  const subfield = parts.length > 3 ? ` › ${parts[3]}` : '';
-  return `${key.component} › ${key.field}${subfield}`;
-}
+/** Where the text sits, as the editor names it: tells the model an alt text, a title or a table cell from a headline. */
+const context = (key: KeyToTranslate) =>
+  keyPath({ key: key.key, component: key.component, field: key.field, field_type: key.fieldType });
 
 /**
  * A key as the model sees it and its answer as it is stored: without invisible characters either way, so none

@@ -1,5 +1,6 @@
 import type { KeyStatus, MemoryMatch, TranslatableKey } from '#contract/content.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
+import { tableCellOf } from '#contract/content-format/key-naming.ts';
 import { checkAgainstRules, type LocaleRules } from './locale-rules.ts';
 
 /** A key's source as the translator and the model see it: where it sits, what it says, how long it is. */
@@ -12,6 +13,7 @@ export const keySourceSelect = {
   value: true,
   valueText: true,
   wordCount: true,
+  detail: true,
 } satisfies Prisma.TranslatableKeySelect;
 
 /** What a key answer is built from, for one locale. */
@@ -78,6 +80,12 @@ function scoreReasons(value: unknown): TranslatableKey['ai_score_reasons'] {
     .map((reason: { code: string; message: string }) => ({ code: reason.code, message: reason.message }));
 }
 
+/** What the key's detail shows: the image an asset key describes, a table cell's place. */
+function detailView(detail: unknown): Pick<TranslatableKey, 'image_url' | 'table_cell'> {
+  const image = detail && typeof detail === 'object' ? (detail as { image?: unknown }).image : undefined;
+  return { image_url: typeof image === 'string' ? image : null, table_cell: tableCellOf(detail) };
+}
+
 /**
  * A key answer. With the rules of the locale, its translation is checked too (`qa`); without them, as where a
  * key is shown without its translation's review, it carries no findings. `memory`: its translation memory matches.
@@ -110,5 +118,6 @@ export function toKeyView(row: KeyViewRow, rules?: LocaleRules, memory: MemoryMa
     tm_matches: memory,
     ai_score: translation?.aiScore ?? null,
     ai_score_reasons: scoreReasons(translation?.aiScoreReasons),
+    ...detailView(row.detail),
   };
 }

@@ -16,6 +16,7 @@ interface KeyRow {
   value: KeyViewRow['value'];
   value_text: string;
   word_count: number;
+  detail: KeyViewRow['detail'];
   t_value: KeyViewRow['value'] | null;
   t_value_text: string | null;
   reference_hash: string | null;
@@ -49,7 +50,7 @@ async function readKeys(prisma: Database, where: Prisma.Sql, locale: LocaleOfSpa
   const spaceLocaleId = locale.id;
   const [rows, rules, memory] = await Promise.all([
     prisma.$queryRaw<KeyRow[]>`
-    SELECT k.id, k.key, k.hash, k.field_type, k.component, k.field, k.value, k.value_text, k.word_count,
+    SELECT k.id, k.key, k.hash, k.field_type, k.component, k.field, k.value, k.value_text, k.word_count, k.detail,
            t.value AS t_value, t.value_text AS t_value_text, t.reference_hash, t.is_needing_formatting,
            t.verified_source_text, t.glossary_issues, t.ai_score, t.ai_score_reasons, t.updated_at,
            a.status::text AS ask_status, a.error AS ask_error
@@ -75,6 +76,7 @@ function keyViewRow(row: KeyRow): KeyViewRow {
     value: row.value,
     valueText: row.value_text,
     wordCount: row.word_count,
+    detail: row.detail,
     translation:
       row.updated_at === null
         ? null

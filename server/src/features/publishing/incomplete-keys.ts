@@ -1,6 +1,7 @@
 import type { IncompleteKey } from '#contract/errors.ts';
 import type { PublishRequirement } from '#contract/publish-rules.ts';
 import type { Database } from '../../db/prisma.ts';
+import { keyPath, tableCellOf } from '#contract/content-format/key-naming.ts';
 
 /**
  * The story's keys that keep these languages from being published by the rule: without a translation (an AI
@@ -21,10 +22,11 @@ export async function incompleteKeys(
       component: string;
       field: string;
       field_type: string;
+      detail: unknown;
       status: string;
     }>
   >`
-    SELECT k.id, l.id AS space_locale_id, l.code AS locale, k.key, k.component, k.field, k.field_type,
+    SELECT k.id, l.id AS space_locale_id, l.code AS locale, k.key, k.component, k.field, k.field_type, k.detail,
            CASE WHEN t.id IS NOT NULL THEN 'unverified'
                 WHEN EXISTS (SELECT 1 FROM translation_asks a
                              WHERE a.translatable_key_id = k.id AND a.space_locale_id = l.id AND a.status <> 'failed')
@@ -41,14 +43,7 @@ export async function incompleteKeys(
     space_locale_id: row.space_locale_id,
     locale: row.locale,
     key: row.key,
-    field_path: fieldPath(row),
+    field_path: keyPath({ ...row, table_cell: tableCellOf(row.detail) }),
     status: row.status as IncompleteKey['status'],
   }));
-}
-
-/** As the editor names a key: `teaser › headline`, and an SEO sub-field after its field. */
-function fieldPath(row: { key: string; component: string; field: string; field_type: string }): string {
-  const seo = row.field_type === 'custom_seo' || row.field_type.startsWith('special_polyblok_seo_');
-  const subfield = seo ? row.key.split(':')[3] : undefined;
-  return [row.component, row.field, ...(subfield ? [subfield] : [])].join(' › ');
 }

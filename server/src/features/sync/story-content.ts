@@ -1,7 +1,7 @@
 import type { Database } from '../../db/prisma.ts';
 import type { ComponentSpec } from '../../storyblok-content/component-schema.ts';
-import { contentHashSteps } from '../../storyblok-content/content-hash.ts';
-import { extractKeySteps } from '../../storyblok-content/extract-keys.ts';
+import { canonicalJson, contentHashSteps } from '../../storyblok-content/content-hash.ts';
+import { extractKeySteps, type KeyDetail } from '../../storyblok-content/extract-keys.ts';
 import { runInSlices } from '../../time-slices.ts';
 import { refreshStoryCounts } from '../content/index.ts';
 import { breathe, chunks, readInPages } from './batches.ts';
@@ -33,6 +33,10 @@ export interface StoryImportResult {
  * next sync, which finds the hash changed. Hashes are of the content as Storyblok holds it; values are stored as
  * text PostgreSQL can hold (storable-text.ts).
  */
+/** A key's detail as stored (jsonb answers its keys in its own order) against the one just read. */
+const sameDetail = (stored: unknown, read: KeyDetail | null) =>
+  canonicalJson(stored ?? null) === canonicalJson(read ?? null);
+
 export async function importStoryContent(
   prisma: Database,
   input: {
@@ -66,7 +70,7 @@ export async function importStoryContent(
       where: { storyId: input.nodeId, id: { gt: afterId } },
       orderBy: { id: 'asc' },
       take,
-      select: { id: true, key: true, hash: true, position: true, fieldType: true },
+      select: { id: true, key: true, hash: true, position: true, fieldType: true, detail: true },
     }),
   );
   const existingByKey = new Map(existing.map((row) => [row.key, row]));
@@ -89,7 +93,12 @@ export async function importStoryContent(
 
   const toUpdate = extraction.keys.flatMap((key) => {
     const row = existingByKey.get(key.key);
-    const differs = row && (row.hash !== key.hash || row.position !== key.position || row.fieldType !== key.fieldType);
+    const differs =
+      row &&
+      (row.hash !== key.hash ||
+        row.position !== key.position ||
+        row.fieldType !== key.fieldType ||
+        !sameDetail(row.detail, key.detail));
     if (row && row.hash !== key.hash) result.keysChanged += 1;
     return differs ? [{ id: row.id, key }] : [];
   });

@@ -1,5 +1,6 @@
 import { contentHash } from '../../storyblok-content/content-hash.ts';
 import { isBlok, isRichtextDoc } from '#contract/content-format/richtext.ts';
+import { fieldWithTranslation, isPartOfField, liveSourceOf } from './field-copies.ts';
 
 /** One translation to put into the story: the key, its locale code, the source hash it was made for. */
 export interface PendingTranslation {
@@ -32,7 +33,9 @@ interface EmbeddedPlace {
 }
 
 const entryOf = (item: Pick<PendingTranslation, 'key' | 'code'>) => `${item.key}|${item.code}`;
-const seoSubfield = (key: string) => key.split(':')[3];
+/** The blok and field a key belongs to, with its language: `<uid>:<component>:<field>|<code>`. */
+const fieldEntryOf = (item: Pick<PendingTranslation, 'key' | 'code'>) =>
+  `${item.key.split(':').slice(0, 3).join(':')}|${item.code}`;
 
 /**
  * Bloks by _uid. With `intoRichtext` false, bloks embedded in richtext are left out: their translations live
@@ -71,13 +74,12 @@ function indexEmbedded(bloks: Map<string, Blok>): Map<string, EmbeddedPlace> {
  * Puts translations into a fresh copy of the story's content as field-level translations (`<field>__i18n__<code>`)
  * and changes nothing else: source values, other languages and bloks stay as Storyblok had them. Richtext goes
  * as a whole document per language, with the translations of the bloks embedded in it put inside it; an SEO
- * plugin value as a whole object per language. A translation is never written over a source that changed.
+ * plugin value, an asset field and a table as a whole copy per language (see field-copies.ts). A translation is never written over a source that changed.
  */
 export function mergeTranslations(live: Record<string, unknown>, pending: PendingTranslation[]): MergeResult {
   const content = structuredClone(live);
   const bloks = indexBloks(content, false);
   const embedded = indexEmbedded(bloks);
-  const byEntry = new Map(pending.map((item) => [entryOf(item), item]));
   const written = new Set<string>();
   const sourceChanged = new Set<string>();
   const sourceMatches = (item: PendingTranslation, liveSource: unknown) => {
@@ -85,15 +87,19 @@ export function mergeTranslations(live: Record<string, unknown>, pending: Pendin
     if (!same) sourceChanged.add(entryOf(item));
     return same;
   };
+  const byField = new Map<string, PendingTranslation[]>();
+  for (const item of pending) byField.set(fieldEntryOf(item), [...(byField.get(fieldEntryOf(item)) ?? []), item]);
   /** A translated richtext document with the translations of its embedded bloks' fields put into those bloks. */
   const withEmbeddedTranslations = (doc: unknown, code: string): unknown => {
     const copy = structuredClone(doc);
     for (const blok of indexBloks(copy, true).values()) {
+      const source = embedded.get(blok._uid)?.blok;
       for (const field of Object.keys(blok)) {
-        const translation = byEntry.get(`${blok._uid}:${blok.component}:${field}|${code}`);
-        if (!translation || !sourceMatches(translation, embedded.get(blok._uid)?.blok[field])) continue;
-        blok[field] = translation.value;
-        written.add(entryOf(translation));
+        for (const translation of byField.get(`${blok._uid}:${blok.component}:${field}|${code}`) ?? []) {
+          if (!source || !sourceMatches(translation, liveSourceOf(translation, source[field]))) continue;
+          blok[field] = fieldWithTranslation(translation, source[field], blok[field], translation.value);
+          written.add(entryOf(translation));
+        }
       }
     }
     return copy;
@@ -104,18 +110,10 @@ export function mergeTranslations(live: Record<string, unknown>, pending: Pendin
     // Not a blok of the story itself: embedded in richtext (written with that document, below), or gone.
     if (!blok) continue;
     const source = blok[item.field];
-    const subfield =
-      item.fieldType === 'custom_seo' || item.fieldType.startsWith('special_polyblok_seo_')
-        ? seoSubfield(item.key)
-        : undefined;
-    if (!sourceMatches(item, subfield ? (source as Record<string, unknown> | undefined)?.[subfield] : source)) continue;
+    if (!sourceMatches(item, liveSourceOf(item, source))) continue;
     const target = `${item.field}__i18n__${item.code}`;
-    if (subfield) {
-      const base =
-        blok[target] && typeof blok[target] === 'object'
-          ? (blok[target] as Record<string, unknown>)
-          : (source as Record<string, unknown>);
-      blok[target] = { ...base, [subfield]: item.value };
+    if (isPartOfField(item.fieldType)) {
+      blok[target] = fieldWithTranslation(item, source, blok[target], item.value);
     } else if (isRichtextDoc(item.value)) {
       blok[target] = withEmbeddedTranslations(item.value, item.code);
     } else {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "translatable_keys" ADD COLUMN     "detail" JSONB;
