@@ -9,6 +9,8 @@ import {
   readableText,
   sameValue,
   savedValue,
+  segmentLabel,
+  segmentsOf,
   sourceValue,
   valueToSave,
 } from './key-draft.ts';
@@ -110,6 +112,35 @@ describe('richtext drafts', () => {
   it('count the words a reader sees, without markers', () => {
     const value = typed(['Lies den <1>Blog &amp; mehr</1>', 'Zeile<1/>zwei']);
     expect(readableText(value, 'richtext')).toBe('Lies den Blog & mehr\nZeilezwei');
+  });
+});
+
+describe('richtext drafts with an image', () => {
+  const image = {
+    type: 'image',
+    attrs: { id: 3, src: 'https://a.storyblok.com/f/1/x.png', alt: 'A map', title: 'Map' },
+  };
+  const withImage: RichtextNode = {
+    type: 'doc',
+    content: [
+      { type: 'paragraph', content: [{ type: 'text', text: 'First' }] },
+      { type: 'paragraph', content: [{ type: 'text', text: 'See ' }, image] },
+    ],
+  };
+
+  it('edit the alt text and title as fields of their own, named after their image', () => {
+    const { segments } = segmentsOf(withImage);
+    expect(segments.map((_, index) => segmentLabel('Translation', segments, index))).toEqual([
+      'Translation, block 1 of 2',
+      'Translation, block 2 of 2',
+      'Translation, alt text of image 1',
+      'Translation, title of image 1',
+    ]);
+    const draft = savedValue({ field_type: 'richtext', value: withImage, translated_key_value: null });
+    const typed: DraftValue = { ...draft, texts: ['Erstens', 'Siehe <1/>', '', 'Karte'] } as DraftValue;
+    expect(blockProblems(typed)).toEqual([null, null, 'This image text is not translated yet.', null]);
+    const saved = valueToSave({ ...typed, texts: ['Erstens', 'Siehe <1/>', 'Eine Karte', 'Karte'] } as DraftValue);
+    expect(JSON.stringify(saved)).toContain('"alt":"Eine Karte","title":"Karte"');
   });
 });
 

@@ -8,7 +8,11 @@ import {
   validateMarkers,
 } from '#contract/content-format/inline-markers.ts';
 import { isRichtextDoc, type RichtextNode } from '#contract/content-format/richtext.ts';
-import { segmentRichtext, type RichtextSegments } from '#contract/content-format/richtext-segments.ts';
+import {
+  segmentRichtext,
+  type RichtextSegment,
+  type RichtextSegments,
+} from '#contract/content-format/richtext-segments.ts';
 import { editorKindOf } from './key-label.ts';
 
 /**
@@ -85,10 +89,32 @@ export function blockProblems(value: DraftValue): Array<string | null> {
   if (value.kind === 'text' || isBlank(value)) return value.kind === 'text' ? [] : value.texts.map(() => null);
   const { segments } = segmentsOf(value.base);
   return value.texts.map((text, index) => {
-    if (text.trim() === '') return 'This block is not translated yet.';
+    if (text.trim() === '') {
+      return isImageText(segments[index])
+        ? 'This image text is not translated yet.'
+        : 'This block is not translated yet.';
+    }
     const problem = validateMarkers(segments[index]?.text ?? '', text);
     return problem === null ? null : `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`;
   });
+}
+
+const isImageText = (segment: RichtextSegment | undefined) => segment?.kind.startsWith('image_') ?? false;
+
+/** A segment as the editor names it: `Block 2`, `Alt text of image 1`, `Title of image 1`. */
+export function segmentName(segment: RichtextSegment, index: number): string {
+  const image = /^i(\d+)\./.exec(segment.id);
+  if (image && segment.kind === 'image_alt') return `Alt text of image ${Number(image[1]) + 1}`;
+  if (image && segment.kind === 'image_title') return `Title of image ${Number(image[1]) + 1}`;
+  return `Block ${index + 1}`;
+}
+
+/** The field's label for one segment: the key's label alone for a document of one block. */
+export function segmentLabel(label: string, segments: RichtextSegment[], index: number): string {
+  const segment = segments[index]!;
+  if (isImageText(segment)) return `${label}, ${segmentName(segment, index).toLowerCase()}`;
+  const blocks = segments.filter((item) => !isImageText(item)).length;
+  return blocks > 1 ? `${label}, block ${index + 1} of ${blocks}` : label;
 }
 
 export function canSave(value: DraftValue): boolean {

@@ -2,7 +2,7 @@ import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Fragment, useMemo, useRef, type KeyboardEvent, type Ref } from 'react';
 import { markerFreeText, parseMarkers, unescapeMarkerText } from '#contract/content-format/inline-markers.ts';
 import classes from './editor.module.css';
-import { blockProblems, keptNodeCount, segmentsOf, type DraftValue } from './key-draft.ts';
+import { blockProblems, keptNodeCount, segmentLabel, segmentName, segmentsOf, type DraftValue } from './key-draft.ts';
 import { MarkerInput, type MarkerInputHandle } from './marker-input.tsx';
 import { describeMarker, missingMarkers, type MissingMarker } from './marker-tokens.ts';
 
@@ -120,7 +120,7 @@ export function RichtextTargetEditor({
                 readOnly={readOnly}
                 invalid={problem !== null}
                 placeholder={readable(segment.text)}
-                label={many ? `${label}, block ${index + 1} of ${parts.segments.length}` : label}
+                label={segmentLabel(label, parts.segments, index)}
                 onKeyDown={onKeyDown}
                 handleRef={(handle) => {
                   handles.current[index] = handle;
@@ -139,7 +139,7 @@ export function RichtextTargetEditor({
               )}
               {problem && (
                 <Text fz="xs" c="red.7" mt={2} role="alert">
-                  {many ? `Block ${index + 1}: ` : ''}
+                  {many ? `${segmentName(segment, index)}: ` : ''}
                   {problem}
                 </Text>
               )}

@@ -52,9 +52,11 @@ describe('segmentRichtext on a landing page with every node and mark type', () =
   const { segments } = segmentRichtext(landing);
   const byText = (start: string) => segments.find((segment) => segment.text.startsWith(start));
 
+  const blocks = segments.filter((segment) => !segment.kind.startsWith('image_'));
+
   it('makes one segment per text block, in document order, with short stable ids', () => {
-    expect(segments.map((segment) => segment.id)).toEqual(segments.map((_, index) => `b${index}`));
-    expect(segments.map((segment) => segment.kind)).toEqual([
+    expect(blocks.map((segment) => segment.id)).toEqual(blocks.map((_, index) => `b${index}`));
+    expect(blocks.map((segment) => segment.kind)).toEqual([
       'heading',
       'paragraph',
       'heading',
@@ -75,8 +77,16 @@ describe('segmentRichtext on a landing page with every node and mark type', () =
     expect(segmentRichtext(landing).segments).toEqual(segments);
   });
 
+  it('follows the blocks with the alt texts and titles of the images, where they have them', () => {
+    expect(segments.slice(blocks.length)).toEqual([
+      { id: 'i0.alt', text: 'Badge', kind: 'image_alt' },
+      { id: 'i0.title', text: 'Award badge', kind: 'image_title' },
+      { id: 'i1.alt', text: 'Weather map of Europe', kind: 'image_alt' },
+    ]);
+  });
+
   it('leaves out code blocks, embedded bloks, empty and whitespace-only paragraphs and image-only paragraphs', () => {
-    const texts = segments.map((segment) => segment.text).join('\n');
+    const texts = blocks.map((segment) => segment.text).join('\n');
     expect(texts).not.toContain('curl');
     expect(texts).not.toContain('Start free trial');
     expect(texts).not.toContain('Weather map');
@@ -112,6 +122,30 @@ describe('segmentRichtext on a landing page with every node and mark type', () =
 });
 
 describe('rebuild', () => {
+  it('puts translated alt texts and titles into their images and changes nothing else of them', () => {
+    const { doc, failed } = segmentRichtext(landing).rebuild({
+      'i0.alt': 'Abzeichen',
+      'i0.title': 'Preis & <Auszeichnung>',
+      'i1.alt': 'Wetterkarte <1/>',
+    });
+    expect(failed).toEqual(['i1.alt']);
+    const images: RichtextNode[] = [];
+    const walk = (node: RichtextNode) => {
+      if (node.type === 'image') images.push(node);
+      (node.content ?? []).forEach(walk);
+    };
+    walk(doc);
+    expect(images.map((image) => [image.attrs?.alt, image.attrs?.title])).toEqual([
+      ['Abzeichen', 'Preis & <Auszeichnung>'],
+      ['Weather map of Europe', ''],
+    ]);
+    expect({ ...images[0]!.attrs, alt: 'Badge', title: 'Award badge' }).toEqual(
+      JSON.parse(JSON.stringify(landing))
+        .content.flatMap((node: RichtextNode) => node.content ?? [])
+        .find((node: RichtextNode) => node.type === 'image').attrs,
+    );
+  });
+
   it('gives back the very same document from each segment’s own text', () => {
     for (const doc of [landing, blog]) {
       const { rebuild } = segmentRichtext(doc);

@@ -1,4 +1,10 @@
-import { markerFreeText, parseMarkers, validateMarkers } from './inline-markers.ts';
+import {
+  escapeMarkerText,
+  markerFreeText,
+  parseMarkers,
+  unescapeMarkerText,
+  validateMarkers,
+} from './inline-markers.ts';
 import { decodeInline, encodeInline, type InlineEncoding, type InlineMarker } from './richtext-inline.ts';
 import type { RichtextNode } from './richtext.ts';
 
@@ -8,7 +14,10 @@ export interface RichtextSegment {
   id: string;
   /** The block's inline content with numbered markers (see inline-markers.ts and encodeInline). */
   text: string;
-  /** The block's node type: paragraph, heading, or an unknown type that holds text. */
+  /**
+   * The block's node type: paragraph, heading, or an unknown type that holds text; `image_alt` and `image_title`
+   * for the alt text and title of an image (`i<n>.alt`, `i<n>.title`: the document's n-th image, from 0).
+   */
   kind: string;
 }
 
@@ -78,13 +87,49 @@ function dropEmptyTexts(doc: RichtextNode): void {
   }
 }
 
+const imageTextAttrs = ['alt', 'title'] as const;
+
+interface ImageText {
+  segment: RichtextSegment;
+  /** Which image of the document, in reading order. */
+  image: number;
+  attr: (typeof imageTextAttrs)[number];
+}
+
+/** The document's images outside code and embedded bloks, in reading order. */
+function imagesOf(doc: RichtextNode): RichtextNode[] {
+  const found: RichtextNode[] = [];
+  const stack: RichtextNode[] = [doc];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (verbatim.has(node.type)) continue;
+    if (node.type === 'image') found.push(node);
+    const children = Array.isArray(node.content) ? node.content : [];
+    for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]!);
+  }
+  return found;
+}
+
+/** What a reader of each image hears or sees of it: its alt text and title, where it has them. */
+function findImageTexts(doc: RichtextNode): ImageText[] {
+  return imagesOf(doc).flatMap((node, image) =>
+    imageTextAttrs.flatMap((attr) => {
+      const value = node.attrs?.[attr];
+      if (typeof value !== 'string' || value.trim() === '') return [];
+      const segment = { id: `i${image}.${attr}`, text: escapeMarkerText(value), kind: `image_${attr}` };
+      return [{ segment, image, attr }];
+    }),
+  );
+}
+
 function nodeAt(doc: RichtextNode, path: number[]): RichtextNode {
   return path.reduce<RichtextNode>((node, index) => node.content![index]!, doc);
 }
 
 /**
  * Splits a richtext document into its text blocks (paragraphs, headings, and the paragraphs inside list items,
- * quotes and table cells), each one string with markers for marks, links and inline elements. Code blocks,
+ * quotes and table cells), each one string with markers for marks, links and inline elements, followed by the
+ * alt texts and titles of its images (plain texts, escaped as marker text). Code blocks,
  * embedded bloks and blocks without text are not segments; they and everything outside the blocks' inline
  * content come back from `rebuild` exactly as they were, unknown node and mark types included.
  *
@@ -96,8 +141,9 @@ function nodeAt(doc: RichtextNode, path: number[]): RichtextNode {
 export function segmentRichtext(doc: RichtextNode): RichtextSegments {
   const source = structuredClone(doc);
   const located = findTextBlocks(source);
+  const imageTexts = findImageTexts(source);
   return {
-    segments: located.map(({ segment }) => ({ ...segment })),
+    segments: [...located, ...imageTexts].map(({ segment }) => ({ ...segment })),
     legend: (id) => located.find(({ segment }) => segment.id === id)?.encoding.markers ?? new Map(),
     rebuild(translations) {
       const lookup = (id: string) =>
@@ -120,6 +166,18 @@ export function segmentRichtext(doc: RichtextNode): RichtextSegments {
         const content = decodeInline(parsed.pieces, encoding);
         if (content.length > 0) block.content = content;
         else delete block.content;
+      }
+      const images = imagesOf(out);
+      for (const { segment, image, attr } of imageTexts) {
+        const translated = lookup(segment.id);
+        if (typeof translated !== 'string') continue;
+        const parsed = parseMarkers(translated);
+        const node = images[image];
+        if (!parsed.ok || validateMarkers(segment.text, translated) !== null || !node) {
+          failed.push(segment.id);
+          continue;
+        }
+        node.attrs = { ...node.attrs, [attr]: unescapeMarkerText(markerFreeText(parsed.pieces)) };
       }
       dropEmptyTexts(out);
       return { doc: out, failed };

@@ -31,6 +31,9 @@ export interface PreparedKey {
 const context = (key: KeyToTranslate) =>
   keyPath({ key: key.key, component: key.component, field: key.field, field_type: key.fieldType });
 
+/** An image's text in rich text, named for the model: an alt text is read out by screen readers. */
+const imageTextName = (kind: string) => (kind === 'image_alt' ? 'image alt text' : 'image title');
+
 /**
  * A key as the model sees it and its answer as it is stored: without invisible characters either way, so none
  * is sent, charged or copied into a translation (see prepareVisible for the items). `examples`: the team's
@@ -65,7 +68,7 @@ function prepareVisible(key: KeyToTranslate): PreparedKey {
       items: segments.segments.map((segment) => ({
         id: `${key.ref}.${segment.id}`,
         text: segment.text,
-        context: where,
+        context: segment.kind.startsWith('image_') ? `${where} › ${imageTextName(segment.kind)}` : where,
         format: 'richtext',
       })),
       assemble: (translations, failures) => {

@@ -86,6 +86,31 @@ describe('XLIFF of a richtext key', () => {
   });
 });
 
+describe('XLIFF of a richtext key with an image', () => {
+  const image = { type: 'image', attrs: { id: 5, src: 'https://a.storyblok.com/f/1/x.png', alt: 'A map', title: '' } };
+  const withImage: RichtextNode = {
+    type: 'doc',
+    content: [{ type: 'paragraph', content: [{ type: 'text', text: 'See ' }, image] }],
+  };
+  const imageKey = { fieldType: 'richtext', value: withImage, valueText: '' };
+
+  it('exports the alt text as a segment of its own and takes its translation back into the image', () => {
+    const { xml, unit } = exported(null, imageKey);
+    expect(unit.segments.map((segment) => segment.id)).toEqual(['b0', 'i0.alt']);
+    const translated = xml
+      .replace(/(<segment id="b0">\s*<source>.*?<\/source>)/s, '$1<target>Siehe <ph id="b0-1"/></target>')
+      .replace(/(<segment id="i0.alt">\s*<source>A map<\/source>)/, '$1<target>Eine Karte</target>');
+    const decision = decideUnit(imageKey, null, readXliff(translated).files[0]!.units[0]!);
+    const expected = segmentRichtext(withImage).rebuild({ b0: 'Siehe <1/>', 'i0.alt': 'Eine Karte' }).doc;
+    expect(decision).toEqual({ kind: 'apply', value: expected });
+    expect(JSON.stringify(expected)).toContain('"alt":"Eine Karte"');
+    // The stored translation, whose image says something else, still lines up with the source.
+    const again = exported(expected, imageKey);
+    expect(again.xml).toContain('<target>Eine Karte</target>');
+    expect(decideUnit(imageKey, expected, again.unit)).toEqual({ kind: 'unchanged' });
+  });
+});
+
 describe('XLIFF of a text key', () => {
   const text = { fieldType: 'text', value: 'Hello <b> & "you"', valueText: 'Hello <b> & "you"' };
   it('keeps the text literal both ways and tells a new target from the stored one', () => {

@@ -141,9 +141,16 @@ function keptNodes(doc: RichtextNode): { before: Map<number, RichtextNode[]> } {
   return { before };
 }
 
+/** An atom as compared: an image is the same image whatever its alt text and title say (they are translated). */
+function atomIdentity(node: RichtextNode): string {
+  if (node.type !== 'image' || !node.attrs) return JSON.stringify(node);
+  const { alt: _alt, title: _title, ...attrs } = node.attrs;
+  return JSON.stringify({ ...node, attrs });
+}
+
 /** What a marker stands for, compared by value: the set of marks of a pair, the node of an atom. */
 function markerIdentity(marker: InlineMarker): string {
-  if (marker.kind === 'atom') return `atom:${JSON.stringify(marker.node)}`;
+  if (marker.kind === 'atom') return `atom:${atomIdentity(marker.node)}`;
   return `pair:${marker.marks.map(markKey).sort().join('\n')}`;
 }
 
