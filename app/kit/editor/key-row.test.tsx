@@ -17,6 +17,31 @@ const target = async (path = headline) =>
   within(await row(path)).getByRole('textbox', { name: `Translation of ${path}` });
 
 describe('KeyRow', () => {
+  it('shows an alt text beside a small copy of its image, and a table cell by its place', async () => {
+    const image = 'https://a.storyblok.com/f/100001/800x600/501/photo.jpg';
+    const api = storyApi([
+      textKey(
+        'missing',
+        { component: 'gallery', field: 'hero', source: 'A lighthouse at dusk' },
+        { field_type: 'special_polyblok_asset_alt', image_url: image, key: 'g1:gallery:hero:alt' },
+      ),
+      textKey(
+        'missing',
+        { component: 'gallery', field: 'prices', source: 'Night tour' },
+        { field_type: 'special_polyblok_table_cell', table_cell: { row: 2, column: 1 }, key: 'g1:gallery:prices:c1' },
+      ),
+    ]);
+    renderStoryEditor(api);
+
+    const alt = await row('gallery › hero › alt text');
+    expect(within(alt).getByText('Alt text')).toBeVisible();
+    expect(within(alt).getByTestId('key-image')).toHaveAttribute('src', `${image}/m/160x0`);
+    expect(within(alt).getByRole('link', { name: 'Open the image' })).toHaveAttribute('href', image);
+    const cell = await row('gallery › prices › row 2, column 1');
+    expect(within(cell).getByText('Table cell')).toBeVisible();
+    expect(within(cell).queryByTestId('key-image')).toBeNull();
+  });
+
   it('shows the source beside an empty translation waiting to be written', async () => {
     const api = storyApi([textKey('missing', { source: 'Welcome to our shop' })]);
     renderStoryEditor(api);
