@@ -62,6 +62,8 @@ export const errorCodes = [
    * an admin of the Storyblok space turns it on (Settings, Internationalization). Nothing was changed.
    */
   'publishing_individually_off',
+  /** A translated slug with other characters than lowercase letters, digits and dashes, or one a sibling has. */
+  'invalid_slug',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

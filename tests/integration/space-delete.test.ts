@@ -313,9 +313,9 @@ describe('jobs of a deleted space', () => {
           if (when === 'findStory') await deleteOnce();
           return answer;
         },
-        async updateStoryContent(storyId, content) {
+        async updateStoryContent(storyId, content, translatedSlugs) {
           if (when === 'updateStoryContent') await deleteOnce();
-          return real.updateStoryContent(storyId, content);
+          return real.updateStoryContent(storyId, content, translatedSlugs);
         },
       })),
     };

@@ -24,6 +24,8 @@ describe('key labels', () => {
     expect(keyPath(cell(3, 1))).toBe('pricing › prices › row 3, column 1');
     expect(fieldTypeLabel('special_polyblok_asset_alt')).toBe('Alt text');
     expect(fieldTypeLabel('special_polyblok_table_cell')).toBe('Table cell');
+    expect(keyPath(key('special_polyblok_slug', 'story-10:story:slug'))).toBe('story › slug');
+    expect(fieldTypeLabel('special_polyblok_slug')).toBe('Slug');
   });
 
   it('give SEO titles and descriptions their search-result lengths', () => {

@@ -23,6 +23,8 @@ export function fieldTypeLabel(fieldType: string): string {
       return 'Image title';
     case 'special_polyblok_table_cell':
       return 'Table cell';
+    case 'special_polyblok_slug':
+      return 'Slug';
     case 'richtext':
       return 'Rich text';
     case 'markdown':

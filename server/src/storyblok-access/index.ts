@@ -32,6 +32,7 @@ export type {
   StoryblokSpace,
   StoryblokStory,
   StoryListItem,
+  TranslatedSlugWrite,
   TranslatedStory,
 } from './storyblok-types.ts';
 export { TOKEN_ISSUE_MESSAGE } from './token-refusal.ts';

@@ -8,6 +8,7 @@ import type {
   StoryblokLanguage,
   StoryblokSpace,
   StoryblokStory,
+  TranslatedSlugWrite,
 } from './storyblok-types.ts';
 import {
   refuseSpaceToken,
@@ -30,7 +31,11 @@ export interface SpaceStoryblok {
   listStories(page: number, perPage: number, sortBy?: StoriesOrder): Promise<StoriesPage>;
   /** The story with its content, or null when Storyblok no longer has it. */
   findStory(storyblokStoryId: number): Promise<StoryblokStory | null>;
-  updateStoryContent(storyblokStoryId: number, content: Record<string, unknown>): Promise<StoryblokStory>;
+  updateStoryContent(
+    storyblokStoryId: number,
+    content: Record<string, unknown>,
+    translatedSlugs?: TranslatedSlugWrite[],
+  ): Promise<StoryblokStory>;
   /** Publishes these languages of the story (codes) in Storyblok, and no other. */
   publishLanguages(storyblokStoryId: number, codes: string[]): Promise<StoryblokStory>;
 }
@@ -74,8 +79,8 @@ export function spaceStoryblok(deps: SpaceStoryblokDeps, spaceId: number): Space
           throw error;
         }),
       ),
-    updateStoryContent: (storyId, content) =>
-      call((auth, id) => adapter.updateStoryContent(auth, id, storyId, content)),
+    updateStoryContent: (storyId, content, translatedSlugs) =>
+      call((auth, id) => adapter.updateStoryContent(auth, id, storyId, content, translatedSlugs)),
     publishLanguages: (storyId, codes) => call((auth, id) => adapter.publishLanguages(auth, id, storyId, codes)),
   };
 }

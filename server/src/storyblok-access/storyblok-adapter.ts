@@ -20,6 +20,7 @@ import {
   type StoryblokSpace,
   type StoryblokStory,
   type StoryListItem,
+  type TranslatedSlugWrite,
 } from './storyblok-types.ts';
 
 export interface StoryblokAdapterOptions {
@@ -62,11 +63,13 @@ export interface StoryblokAdapter {
     sortBy?: StoriesOrder,
   ): Promise<StoriesPage>;
   getStory(auth: StoryblokAuth, spaceId: number, storyId: number): Promise<StoryblokStory>;
+  /** Replaces the story's content; with `translatedSlugs`, sets those languages' slugs too (others stay). */
   updateStoryContent(
     auth: StoryblokAuth,
     spaceId: number,
     storyId: number,
     content: Record<string, unknown>,
+    translatedSlugs?: TranslatedSlugWrite[],
   ): Promise<StoryblokStory>;
   /** Publishes these languages of the story (by code), and only them: the space must publish them individually. */
   publishLanguages(auth: StoryblokAuth, spaceId: number, storyId: number, codes: string[]): Promise<StoryblokStory>;
@@ -207,10 +210,13 @@ export function createStoryblokAdapter(options: StoryblokAdapterOptions): Storyb
         (data) => data.story,
       ),
 
-    updateStoryContent(auth, spaceId, storyId, content) {
+    updateStoryContent(auth, spaceId, storyId, content, translatedSlugs = []) {
       // No force_update: a story an editor has locked answers 422 and the write is retried later, rather than
-      // handing the editor a content conflict.
-      const body = { story: { content } } as unknown as Parameters<StoryblokClient['put']>[1];
+      // handing the editor a content conflict. A translated slug goes with its entry's id, so Storyblok updates
+      // that entry rather than adding a second one for the language.
+      const story =
+        translatedSlugs.length > 0 ? { content, translated_slugs_attributes: translatedSlugs } : { content };
+      const body = { story } as unknown as Parameters<StoryblokClient['put']>[1];
       return call(
         storySchema,
         () => client(auth, regionOf(spaceId)).put(`spaces/${spaceId}/stories/${storyId}`, body),

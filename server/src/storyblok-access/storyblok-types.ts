@@ -70,7 +70,39 @@ export const storyListItemSchema = z.object({
 });
 export type StoryListItem = z.infer<typeof storyListItemSchema>;
 
-export const storySchema = storyListItemSchema.extend({ content: z.record(z.string(), z.unknown()).nullish() });
+/** A language's slug of a story (Storyblok's Translatable Slugs); `slug` empty or null where none was given. */
+export const translatedSlugSchema = z.object({
+  id: id.nullish(),
+  lang: z.string(),
+  slug: z.string().nullish(),
+  name: z.string().nullish(),
+});
+export type TranslatedSlug = z.infer<typeof translatedSlugSchema>;
+
+/** One language's slug as a story write sets it (`translated_slugs_attributes`): `id` updates that entry. */
+export interface TranslatedSlugWrite {
+  id?: number;
+  lang: string;
+  slug: string;
+  name?: string | null;
+}
+
+export const storySchema = storyListItemSchema.extend({
+  content: z.record(z.string(), z.unknown()).nullish(),
+  /** Present where the space translates slugs; entries Polyblok cannot read are left out, not the story. */
+  translated_slugs: z
+    .array(z.unknown())
+    .nullish()
+    .catch(null)
+    .transform((items) =>
+      items == null
+        ? null
+        : items.flatMap((item) => {
+            const parsed = translatedSlugSchema.safeParse(item);
+            return parsed.success ? [parsed.data] : [];
+          }),
+    ),
+});
 export type StoryblokStory = z.infer<typeof storySchema>;
 
 export const componentSchema = z.object({

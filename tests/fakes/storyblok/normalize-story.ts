@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { stableUuid } from './random.ts';
+import { readTranslatedSlugs } from './translated-slugs.ts';
 import type { StoryRecord } from './types.ts';
 
 const id = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/).transform(Number)]);
@@ -88,6 +89,7 @@ export function normalizeStory(spaceId: number, s: StoryInput): StoryRecord {
     tag_list: s.tag_list ?? [],
     content,
     content_type: typeof content.component === 'string' ? content.component : null,
+    ...(s.translated_slugs === undefined ? {} : { translated_slugs: readTranslatedSlugs(s.id, s.translated_slugs) }),
     translated_stories: (s.translated_stories ?? []).map((t) => ({
       published_at: null,
       unpublished_changes: false,

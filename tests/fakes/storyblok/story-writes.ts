@@ -3,6 +3,7 @@ import { dropUntranslatableKeys } from './i18n.ts';
 import { FakeHttpError, truthy, unprocessable } from './http-kit.ts';
 import { joinSlug } from './normalize-data.ts';
 import { normalizeStory } from './normalize-story.ts';
+import { applyTranslatedSlugs } from './translated-slugs.ts';
 import { clone, type FakeStoryblokState, type SpaceEntry } from './state.ts';
 import type { Content, StoredStory, StoryRecord } from './types.ts';
 
@@ -136,6 +137,9 @@ export function saveStory(state: FakeStoryblokState, spaceId: number, storyId: n
     if (!content || typeof content !== 'object' || Array.isArray(content)) throw unprocessable('content', 'is invalid');
     next.content = applyI18nPolicy(state, entry, content as Content);
     next.content_type = typeof next.content.component === 'string' ? next.content.component : next.content_type;
+  }
+  if ('translated_slugs_attributes' in body.story) {
+    applyTranslatedSlugs(entry, next, body.story.translated_slugs_attributes);
   }
   next.parent_id = Number(next.parent_id ?? 0);
   const parentChanged = next.parent_id !== stored.story.parent_id;

@@ -4,6 +4,7 @@ import { protectMarkdown } from '#contract/content-format/markdown-segments.ts';
 import { stripInvisibleDeep } from '#contract/content-format/invisible.ts';
 import { isRichtextDoc } from '#contract/content-format/richtext.ts';
 import { keyPath } from '#contract/content-format/key-naming.ts';
+import { SLUG_FIELD_TYPE, slugify } from '#contract/slug-rules.ts';
 import { segmentRichtext } from '#contract/content-format/richtext-segments.ts';
 
 export interface KeyToTranslate {
@@ -98,11 +99,35 @@ function prepareVisible(key: KeyToTranslate): PreparedKey {
     };
   }
   const text = typeof key.value === 'string' ? key.value : '';
+  if (key.fieldType === SLUG_FIELD_TYPE) return prepareSlug(key.ref, text, where);
   return {
     items: [{ id: key.ref, text, context: where, format: 'text' }],
     assemble: (translations, failures) => {
       const answer = translations.get(key.ref);
       return answer === undefined ? { error: failures.get(key.ref) ?? 'no answer' } : { value: answer };
+    },
+  };
+}
+
+/**
+ * A slug goes to the model as words (`about-us` as "about us") with the page address as its context, and its
+ * answer comes back as a slug: lowercase, accents dropped, dashes between words.
+ */
+function prepareSlug(ref: string, slug: string, where: string): PreparedKey {
+  return {
+    items: [
+      {
+        id: ref,
+        text: slug.replace(/-/g, ' '),
+        context: `${where} (the page's address in this language: a few words, lowercase letters, digits and dashes)`,
+        format: 'text',
+      },
+    ],
+    assemble: (translations, failures) => {
+      const answer = translations.get(ref);
+      if (answer === undefined) return { error: failures.get(ref) ?? 'no answer' };
+      const value = slugify(answer);
+      return value === '' ? { error: 'the answer has no letters or digits a slug can take' } : { value };
     },
   };
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { translationValueSchema } from '#contract/content-writes.ts';
 import { AppError } from '../../errors.ts';
 import { markdownToPlainText } from '#contract/content-format/markdown.ts';
+import { INVALID_SLUG_MESSAGE, isSlug, SLUG_FIELD_TYPE } from '#contract/slug-rules.ts';
 import { plainTextToRichtext } from '../../storyblok-content/plain-to-richtext.ts';
 import {
   embeddedBloks,
@@ -57,6 +58,9 @@ export function normalizeValue(fieldType: string, value: z.output<typeof transla
     throw new AppError('invalid_request', 'This field takes text, not a rich text document.', [
       { path: 'body.value', message: 'Send text' },
     ]);
+  }
+  if (fieldType === SLUG_FIELD_TYPE && value !== '' && !isSlug(value)) {
+    throw new AppError('invalid_slug', INVALID_SLUG_MESSAGE, [{ path: 'body.value', message: INVALID_SLUG_MESSAGE }]);
   }
   return {
     value,

@@ -11,6 +11,8 @@ import { keyGone, resolveKey, type KeyRef } from './key-lookup.ts';
 import { takeSuggestion } from './ai-suggestions.ts';
 import { readKey } from './story-keys.ts';
 import { normalizeValue } from './translation-value.ts';
+import { SLUG_FIELD_TYPE } from '#contract/slug-rules.ts';
+import { assertSlugFree } from './slug-siblings.ts';
 
 export interface ContentDeps {
   prisma: Database;
@@ -70,6 +72,9 @@ export async function saveTranslation(
   }
   const verifying = input.reference_hash !== undefined && input.reference_hash !== null;
   const normalized = normalizeValue(key.fieldType, input.value);
+  if (key.fieldType === SLUG_FIELD_TYPE && !normalized.empty) {
+    await assertSlugFree(prisma, key.storyId, locale, normalized.value as string);
+  }
   // Every round trip under the story's lock holds every other save of the story: two statements after the lock,
   // one to read the key and its translation as they are now, one to write the translation with its counts.
   await withStoryLock(prisma, key.storyId, async (tx) => {

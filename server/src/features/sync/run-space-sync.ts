@@ -111,6 +111,7 @@ async function readChangedStories(
         spaceId: scope.spaceId,
         nodeId: target.nodeId,
         content: story.content,
+        slugs: story,
         components: scope.components,
         locales: scope.locales,
       });

@@ -2,6 +2,7 @@ import type { Database } from '../../db/prisma.ts';
 import type { ComponentSpec } from '../../storyblok-content/component-schema.ts';
 import { canonicalJson, contentHashSteps } from '../../storyblok-content/content-hash.ts';
 import { extractKeySteps, type KeyDetail } from '../../storyblok-content/extract-keys.ts';
+import { slugKey, storyHash, type StorySlugs } from '../../storyblok-content/translated-slugs.ts';
 import { runInSlices } from '../../time-slices.ts';
 import { refreshStoryCounts } from '../content/index.ts';
 import { breathe, chunks, readInPages } from './batches.ts';
@@ -23,6 +24,10 @@ export interface StoryImportResult {
   skippedComponents: Record<string, number>;
 }
 
+/** A key's detail as stored (jsonb answers its keys in its own order) against the one just read. */
+const sameDetail = (stored: unknown, read: KeyDetail | null) =>
+  canonicalJson(stored ?? null) === canonicalJson(read ?? null);
+
 /**
  * Brings one story's content into its keys: new fields become keys, changed ones get the new source (their
  * translations stay, and show as outdated where they were verified), vanished ones go. Translations found in
@@ -33,24 +38,24 @@ export interface StoryImportResult {
  * next sync, which finds the hash changed. Hashes are of the content as Storyblok holds it; values are stored as
  * text PostgreSQL can hold (storable-text.ts).
  */
-/** A key's detail as stored (jsonb answers its keys in its own order) against the one just read. */
-const sameDetail = (stored: unknown, read: KeyDetail | null) =>
-  canonicalJson(stored ?? null) === canonicalJson(read ?? null);
-
 export async function importStoryContent(
   prisma: Database,
   input: {
     spaceId: number;
     nodeId: number;
     content: unknown;
+    /** The story's slug and its languages' slugs, where the space translates slugs. */
+    slugs?: StorySlugs;
     components: Map<string, ComponentSpec>;
     locales: LocaleRef[];
   },
 ): Promise<StoryImportResult> {
   // Reading and hashing a story of thousands of bloks takes long: it goes in slices, so the server keeps answering.
-  const hash = await runInSlices(contentHashSteps(input.content ?? null));
+  const hash = storyHash(await runInSlices(contentHashSteps(input.content ?? null)), input.slugs);
   const codes = input.locales.map((locale) => locale.code);
   const extraction = await runInSlices(extractKeySteps(input.content, input.components, codes));
+  const slug = input.slugs ? slugKey(input.slugs, codes, extraction.keys.length) : null;
+  if (slug) extraction.keys.push(slug);
   const node = await prisma.storyNode.findUniqueOrThrow({
     where: { id: input.nodeId },
     select: { contentHash: true, importError: true },

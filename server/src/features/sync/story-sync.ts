@@ -58,6 +58,7 @@ export async function syncOneStory(
     spaceId,
     nodeId: node.id,
     content: story.content,
+    slugs: story,
     components,
     locales: space.locales,
   });

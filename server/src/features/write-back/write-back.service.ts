@@ -3,7 +3,9 @@ import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import type { SpaceStoryblok, StoryblokAccess, StoryblokStory } from '../../storyblok-access/index.ts';
 import { canonicalJson, contentHash } from '../../storyblok-content/content-hash.ts';
+import { storyHash } from '../../storyblok-content/translated-slugs.ts';
 import { mergeTranslations, type MergeResult, type PendingTranslation } from './merge-translations.ts';
+import { isSlugTranslation, slugWrites } from './slug-writes.ts';
 import { isUnwritten, translationsToWrite, type TranslationToWrite } from './unwritten-translations.ts';
 import { markWriteBack, recordLocalesWritten, recordWriteFailure } from './write-back-state.ts';
 
@@ -89,10 +91,10 @@ export async function writeBackStory(deps: WriteBackDeps, storyId: number): Prom
  */
 async function recordOwnWrite(prisma: Database, storyId: number, base: StoryblokStory, written: StoryblokStory) {
   await prisma.storyNode.updateMany({
-    where: { id: storyId, contentHash: contentHash(base.content ?? null) },
+    where: { id: storyId, contentHash: storyHash(contentHash(base.content ?? null), base) },
     data: {
       storyblokUpdatedAt: written.updated_at ? new Date(written.updated_at) : undefined,
-      contentHash: contentHash(written.content ?? null),
+      contentHash: storyHash(contentHash(written.content ?? null), written),
     },
   });
 }
@@ -124,9 +126,11 @@ async function writeMerged(
   storyKept: () => Promise<boolean>,
 ): Promise<(MergeResult & { base: StoryblokStory; story: StoryblokStory | null }) | null> {
   let live = await readStory(storyblok, storyblokId);
+  const fields = pending.filter((item) => !isSlugTranslation(item));
+  const slugs = pending.filter(isSlugTranslation);
   for (let round = 0; round < 3; round += 1) {
-    const merged = mergeTranslations(live.content ?? {}, pending);
-    if (canonicalJson(merged.content) === canonicalJson(live.content ?? {})) {
+    const merged = mergeWithSlugs(live, fields, slugs);
+    if (canonicalJson(merged.content) === canonicalJson(live.content ?? {}) && merged.slugAttributes.length === 0) {
       return { ...merged, base: live, story: null };
     }
     // Storyblok has no conditional write: the closest guard is a second read right before the write.
@@ -136,13 +140,28 @@ async function writeMerged(
       continue;
     }
     if (!(await storyKept())) return null;
-    const story = await storyblok.updateStoryContent(storyblokId, merged.content);
+    const story = await storyblok.updateStoryContent(storyblokId, merged.content, merged.slugAttributes);
     return { ...merged, base: live, story };
   }
   throw new AppError(
     'storyblok_unavailable',
     'The story kept changing in Storyblok while writing; the write will be tried again.',
   );
+}
+
+/** The fields' translations merged into the content, and the slugs to set beside it, as one result. */
+function mergeWithSlugs(live: StoryblokStory, fields: PendingTranslation[], slugs: PendingTranslation[]) {
+  const merged = mergeTranslations(live.content ?? {}, fields);
+  const slugged = slugWrites(live, slugs);
+  const written = new Set(slugged.written);
+  const notWritten = slugs.map((item) => `${item.key}|${item.code}`).filter((entry) => !written.has(entry));
+  return {
+    content: merged.content,
+    slugAttributes: slugged.attributes,
+    written: [...merged.written, ...slugged.written],
+    skipped: [...merged.skipped, ...notWritten],
+    sourceChanged: [...merged.sourceChanged, ...slugged.sourceChanged],
+  };
 }
 
 /** A story deleted in Storyblok has nowhere to take its translations: the next sync removes it here too. */

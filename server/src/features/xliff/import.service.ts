@@ -2,6 +2,7 @@ import type { XliffImportResult, XliffSkippedUnit } from '#contract/xliff.ts';
 import type { Database, DatabaseTransaction } from '../../db/prisma.ts';
 import { declareChange } from '../../db/translation-changes.ts';
 import { AppError } from '../../errors.ts';
+import { INVALID_SLUG_MESSAGE, isSlug, SLUG_FIELD_TYPE } from '#contract/slug-rules.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { changeTranslations, localeInSpace, normalizeValue } from '../content/index.ts';
 import { sameLanguage, targetLanguageTag } from './source-language.ts';
@@ -67,10 +68,18 @@ function decideAll(units: FileUnit[], keys: Map<string, KeyState>) {
       };
     } else {
       seen.add(unitKey(key.storyId, key.key));
-      decision = decideUnit(key, key.translations[0]?.value ?? null, unit);
+      decision = refuseBadSlug(key, decideUnit(key, key.translations[0]?.value ?? null, unit));
     }
     return { storyId, unit, key, decision };
   });
+}
+
+/** A slug's target that no address could hold is skipped, as a save refuses it; the rest of the file goes in. */
+function refuseBadSlug(key: KeyState, decision: UnitDecision): UnitDecision {
+  if (key.fieldType !== SLUG_FIELD_TYPE || decision.kind !== 'apply') return decision;
+  const value = decision.value;
+  if (typeof value === 'string' && (value === '' || isSlug(value))) return decision;
+  return { kind: 'skip', reason: 'invalid', message: INVALID_SLUG_MESSAGE };
 }
 
 /**
