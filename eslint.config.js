@@ -34,7 +34,7 @@ export const serverModuleLayers = [
   ['storyblok-access'],
   ['members'],
   ['auth'],
-  ['mail', 'glossary', 'health'],
+  ['mail', 'glossary', 'health', 'progress'],
 ];
 
 const allow = (from, to) => ({

@@ -32,6 +32,7 @@ import { getAssociatedKeys, getFolder, getRootFolder, getStory, markStoryOpen } 
 import { searchContent } from './content-search.ts';
 import { getKeyHistory, revertTranslation } from './content-history.ts';
 import { getAuditLog } from './audit-log.ts';
+import { getLanguageProgress, getSpacesTrend } from './progress.ts';
 import { createGlossaryTerm, deleteGlossaryTerm, listGlossaryTerms, updateGlossaryTerm } from './glossary.ts';
 import { getStyleGuide, updateStyleGuide } from './style-guide.ts';
 import { getHealth } from './health.ts';
@@ -64,6 +65,8 @@ export const endpoints = {
   replaceSpaceToken,
   getSpaceSettings,
   getAuditLog,
+  getLanguageProgress,
+  getSpacesTrend,
   updateSpaceSettings,
   deleteSpace,
   getWebhookSettings,

@@ -35,6 +35,10 @@ export const routes = {
   replaceSpaceToken: { method: 'POST', path: '/api/spaces/:id/update_token' },
   getSpaceSettings: { method: 'GET', path: '/api/spaces/:id/settings' },
   getAuditLog: { method: 'GET', path: '/api/spaces/:id/audit_log' },
+  /** Each language's completion over time and the words translated per day (the Languages page's charts). */
+  getLanguageProgress: { method: 'GET', path: '/api/spaces/:id/language_progress' },
+  /** The completion of each of the caller's spaces over the last days (the spaces list's trends). */
+  getSpacesTrend: { method: 'GET', path: '/api/spaces_trend' },
   updateSpaceSettings: { method: 'POST', path: '/api/spaces/:id/settings' },
   deleteSpace: { method: 'DELETE', path: '/api/spaces/:id' },
   getWebhookSettings: { method: 'GET', path: '/api/spaces/:id/webhook' },

@@ -3,6 +3,7 @@ import type { Database } from './db/prisma.ts';
 import { createAiTranslateJob } from './features/ai/index.ts';
 import { createQaCheckJob } from './features/content/index.ts';
 import { createMailSendJob, type MailTransport } from './features/mail/index.ts';
+import { createProgressSnapshotJob } from './features/progress/index.ts';
 import {
   createDailySyncJobs,
   createMemorySketchJob,
@@ -35,6 +36,7 @@ export function allJobs(deps: JobDeps): JobDefinition[] {
     ...createDailySyncJobs({ prisma }),
     createMemorySketchJob({ prisma }),
     createQaCheckJob({ prisma }),
+    createProgressSnapshotJob({ prisma }),
     ...createPollJobs({ prisma, storyblok }),
     createAiTranslateJob({
       prisma,

@@ -22,6 +22,7 @@ import { connectRoutes } from './features/connect/index.ts';
 import { billingRoutes, portalScope, type BillingDeps } from './features/billing/index.ts';
 import { contentRoutes } from './features/content/index.ts';
 import { glossaryRoutes } from './features/glossary/index.ts';
+import { progressRoutes } from './features/progress/index.ts';
 import { xliffRoutes } from './features/xliff/index.ts';
 import { publishingRoutes } from './features/publishing/index.ts';
 import { healthRoutes } from './features/health/index.ts';
@@ -172,6 +173,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
   );
   app.use(membersRoutes(bind, { prisma: context.prisma, queue: context.queue, siteUrl: env.SITE_URL, auth }));
   app.use(glossaryRoutes(bind, { prisma: context.prisma }));
+  app.use(progressRoutes(bind, { prisma: context.prisma }));
   app.use(contentRoutes(bind, { prisma: context.prisma, queue: context.queue }));
   app.use(xliffRoutes(bind, { prisma: context.prisma, queue: context.queue }));
   app.use(publishingRoutes(bind, { prisma: context.prisma, storyblok: context.storyblok }));

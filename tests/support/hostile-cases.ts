@@ -70,6 +70,8 @@ export function hostileCases(ids: CorpusIds): RouteCase[] {
     },
     { route: 'getSpaceSettings', answer: ['viewer', 200], base: () => inSpace },
     { route: 'getAuditLog', answer: ['admin', 200], base: () => ({ ...inSpace, query: { limit: 5 } }) },
+    { route: 'getLanguageProgress', answer: ['viewer', 200], base: () => ({ ...inSpace, query: { days: 30 } }) },
+    { route: 'getSpacesTrend', answer: ['viewer', 200], base: () => ({ query: {} }) },
     {
       route: 'updateSpaceSettings',
       answer: ['editor', 403],
