@@ -62,6 +62,11 @@ export const errorCodes = [
    * an admin of the Storyblok space turns it on (Settings, Internationalization). Nothing was changed.
    */
   'publishing_individually_off',
+  /**
+   * A hook's address is not one Polyblok may post to: not http(s), or (in production) not https, or leading to a
+   * loopback, private or link-local address. Nothing was saved.
+   */
+  'hook_url_not_allowed',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

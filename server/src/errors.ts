@@ -42,6 +42,7 @@ const statusByCode: Record<AppErrorCode, number> = {
   xliff_language_mismatch: 400,
   translation_incomplete: 409,
   publishing_individually_off: 409,
+  hook_url_not_allowed: 400,
 
   validation_failed: 400,
   bad_json: 400,
