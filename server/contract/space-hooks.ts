@@ -30,7 +30,12 @@ export const spaceHookSchema = z.object({
   created_at: timestamp,
   /** The newest delivery's outcome; null before the first event. */
   last_delivery: z
-    .object({ status: hookDeliveryStatusSchema, status_code: z.number().int().nullable(), at: timestamp })
+    .object({
+      status: hookDeliveryStatusSchema,
+      status_code: z.number().int().nullable(),
+      attempts: z.number().int().nonnegative(),
+      at: timestamp,
+    })
     .nullable(),
 });
 

@@ -192,7 +192,12 @@ describe('deliveries', () => {
     const [delivered] = await until(deliveries, (list) => list[0]?.status === 'delivered');
     expect(delivered).toMatchObject({ id: queued.id, attempts: 1, last_status_code: 200, last_error: null });
     const [listed] = (await owner.call('listSpaceHooks', { params: { id: spaceId } })).hooks;
-    expect(listed!.last_delivery).toEqual({ status: 'delivered', status_code: 200, at: queued.created_at });
+    expect(listed!.last_delivery).toEqual({
+      status: 'delivered',
+      status_code: 200,
+      attempts: 1,
+      at: queued.created_at,
+    });
   });
 
   it('retries a delivery the receiver refused, with the same event id, until it goes', async () => {

@@ -12,7 +12,7 @@ export const hookSelect = {
   active: true,
   createdAt: true,
   deliveries: {
-    select: { status: true, lastStatusCode: true, createdAt: true, deliveredAt: true },
+    select: { status: true, lastStatusCode: true, attempts: true, createdAt: true },
     orderBy: { createdAt: 'desc' },
     take: 1,
   },
@@ -26,7 +26,12 @@ interface HookRow {
   events: string[];
   active: boolean;
   createdAt: Date;
-  deliveries: Array<{ status: HookDelivery['status']; lastStatusCode: number | null; createdAt: Date }>;
+  deliveries: Array<{
+    status: HookDelivery['status'];
+    lastStatusCode: number | null;
+    attempts: number;
+    createdAt: Date;
+  }>;
 }
 
 export function hookView(box: SecretBox, row: HookRow): SpaceHook {
@@ -39,7 +44,12 @@ export function hookView(box: SecretBox, row: HookRow): SpaceHook {
     secret: openHookSecret(box, row.spaceId, row.secretEncrypted),
     created_at: row.createdAt.toISOString(),
     last_delivery: last
-      ? { status: last.status, status_code: last.lastStatusCode, at: last.createdAt.toISOString() }
+      ? {
+          status: last.status,
+          status_code: last.lastStatusCode,
+          attempts: last.attempts,
+          at: last.createdAt.toISOString(),
+        }
       : null,
   };
 }
