@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { startHookReceiver } from '#tests/support/hook-receiver.ts';
-import { collectProblems } from './browser-problems.ts';
+import { collectProblems, failedResource } from './browser-problems.ts';
 import { saveScreenshot } from './screenshots.ts';
 import { expect, test } from './server.ts';
 import { ownerWithSpace } from './spaces.ts';
@@ -13,7 +13,8 @@ test.describe('webhooks', () => {
     test.setTimeout(120_000);
     const receiver = await startHookReceiver();
     try {
-      const problems = collectProblems(page);
+      const expected: RegExp[] = [];
+      const problems = collectProblems(page, expected);
       const { spaceId } = await ownerWithSpace(page, services, 'hooks');
       await page.goto(`/spaces/${spaceId}/settings`);
       const card = page
@@ -22,6 +23,7 @@ test.describe('webhooks', () => {
       await expect(card.getByText('No webhooks yet.')).toBeVisible();
 
       // An address the server may not post to is refused with the reason; what was typed stays.
+      expected.push(failedResource(400));
       await card.getByRole('textbox', { name: 'Webhook URL' }).fill('ftp://example.com/hooks');
       await card.getByRole('button', { name: 'Add webhook' }).click();
       await expect(page.getByText('The webhook was not added')).toBeVisible();
@@ -50,6 +52,10 @@ test.describe('webhooks', () => {
       expect(ping.headers['polyblok-signature']).toContain(
         `v1=${createHmac('sha256', secret).update(ping.raw).digest('hex')}`,
       );
+      // The hook's own status follows without a reload.
+      await expect(hook.getByText(/^Last event/)).toBeVisible();
+      await expect(hook.getByText('Delivered').first()).toBeVisible();
+      await expect(hook.getByText('Sending')).toHaveCount(0);
       await saveScreenshot(page, 'settings-webhooks');
 
       await hook.getByRole('switch', { name: 'Active' }).click();

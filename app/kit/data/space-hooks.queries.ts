@@ -1,15 +1,24 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HookEventType } from '#contract/hook-rules.ts';
-import type { HookDelivery } from '#contract/space-hooks.ts';
+import type { HookDelivery, SpaceHook } from '#contract/space-hooks.ts';
 import { useApi } from '../api/api-context.tsx';
 import type { ApiClient } from '../api/api-client.ts';
 import { spaceKeys } from './space-keys.ts';
 
-/** The space's outgoing webhooks (admins). */
+/** While an event is on its way (not yet tried), its outcome is a few seconds off: look again until it is known. */
+const SENDING_POLL_MS = 2000;
+
+/** The space's outgoing webhooks (admins), each with its last delivery's outcome. */
 export function spaceHooksQueryOptions(api: ApiClient, spaceId: number) {
   return queryOptions({
     queryKey: spaceKeys.hooks(spaceId),
     queryFn: ({ signal }) => api.call('listSpaceHooks', { params: { id: spaceId }, signal }),
+    refetchInterval: (query) =>
+      query.state.data?.hooks.some(
+        (hook: SpaceHook) => hook.last_delivery?.status === 'pending' && hook.last_delivery.attempts === 0,
+      )
+        ? SENDING_POLL_MS
+        : false,
   });
 }
 
@@ -23,7 +32,7 @@ export function hookDeliveriesQueryOptions(api: ApiClient, spaceId: number, hook
     queryFn: ({ signal }) => api.call('listHookDeliveries', { params: { id: spaceId, hookId }, signal }),
     refetchInterval: (query) =>
       query.state.data?.deliveries.some((delivery: HookDelivery) => delivery.status === 'pending' && delivery.attempts === 0)
-        ? 2000
+        ? SENDING_POLL_MS
         : false,
   });
 }
