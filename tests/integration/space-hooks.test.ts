@@ -224,6 +224,21 @@ describe('deliveries', () => {
     expect(attempts.map((hit) => hit.headers['polyblok-event-id'])).toEqual([queued.id, queued.id]);
   });
 
+  it('delivers to a host name, connecting to the address it resolved and checked', async () => {
+    const named = await owner.call('createSpaceHook', {
+      params: { id: spaceId },
+      body: { url: receiver.url.replace('127.0.0.1', 'localhost'), events: ['sync.finished'] },
+    });
+    const queued = await owner.call('sendHookTestEvent', { params: { id: spaceId, hookId: named.id } });
+    const [delivered] = await until(
+      () => deliveries(named.id),
+      (list) => list[0]?.status === 'delivered',
+    );
+    expect(delivered).toMatchObject({ id: queued.id, last_status_code: 200 });
+    await owner.call('deleteSpaceHook', { params: { id: spaceId, hookId: named.id } });
+    expect(await server.prisma.hookDelivery.count({ where: { hookId: named.id } })).toBe(0);
+  });
+
   it('keeps the last 50 deliveries of a hook', async () => {
     const old = new Date(Date.now() - 3600_000);
     await server.prisma.hookDelivery.createMany({
