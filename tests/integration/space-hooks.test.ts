@@ -339,6 +339,16 @@ describe('events', () => {
     });
   });
 
+  it('tells when an AI run is cancelled', async () => {
+    const run = await server.prisma.translationBatch.create({
+      data: { spaceId, spaceLocaleId: localeId, scope: 'keys', status: 'running' },
+      select: { id: true },
+    });
+    await owner.call('cancelTranslationBatch', { params: { batchId: run.id } });
+    const cancelled = await receiver.next('ai_run.finished', 1, 5_000);
+    expect(cancelled.body.data).toMatchObject({ run: { id: run.id, status: 'cancelled' }, locale: { code: 'de' } });
+  });
+
   it('tells when writing a story to Storyblok fails for good', async () => {
     storyblok.revokeToken(basicFixture.pat);
     const story = await homeStory('de');
