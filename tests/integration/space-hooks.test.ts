@@ -138,6 +138,33 @@ describe('registering hooks', () => {
     expect(await server.prisma.spaceHook.count({ where: { spaceId } })).toBe(1);
   });
 
+  it('answers 404 for another space’s hook, whatever the caller may do in their own', async () => {
+    const session = await createAccount(server, uniqueEmail('hooks-elsewhere'));
+    const elsewhere = await server.prisma.space.create({
+      data: {
+        name: 'Elsewhere',
+        storyblokSpaceId: BigInt(990_002),
+        region: 'eu',
+        memberships: { create: { userId: session.user.id, role: 'owner', status: 'joined' } },
+      },
+      select: { id: true },
+    });
+    const theirs = createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => session.access_token });
+    const other = await theirs.call('createSpaceHook', { params: { id: elsewhere.id }, body: { url: receiver.url } });
+    const params = { id: spaceId, hookId: other.id };
+    for (const call of [
+      owner.call('updateSpaceHook', { params, body: { active: false } }),
+      owner.call('deleteSpaceHook', { params }),
+      owner.call('listHookDeliveries', { params }),
+      owner.call('sendHookTestEvent', { params }),
+    ]) {
+      expect(await failure(call)).toMatchObject({ status: 404, code: 'not_found' });
+    }
+    expect((await theirs.call('listSpaceHooks', { params: { id: elsewhere.id } })).hooks).toEqual([other]);
+    expect(await server.prisma.hookDelivery.count({ where: { hookId: other.id } })).toBe(0);
+    await server.prisma.space.delete({ where: { id: elsewhere.id }, select: { id: true } });
+  });
+
   it('refuses an address that is not http(s), with the reason, and saves nothing', async () => {
     for (const url of ['ftp://example.com/hook', 'not an address', 'https://user:pass@example.com/hook']) {
       expect(await failure(owner.call('createSpaceHook', { params: { id: spaceId }, body: { url } }))).toMatchObject({
