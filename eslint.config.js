@@ -32,6 +32,7 @@ export const serverModuleLayers = [
   ['content'],
   ['write-back'],
   ['storyblok-access'],
+  ['space-hooks'],
   ['members'],
   ['auth'],
   ['mail', 'glossary', 'health', 'progress'],

@@ -43,6 +43,14 @@ import { acceptInvite, approveRequest, changeRole, declineInvite, inviteUser, re
 import { createSpace, getSyncStatus, listAvailableSpaces, replaceSpaceToken, startSync } from './space-connect.ts';
 import { deleteSpace, getSpaceSettings, updateSpaceSettings } from './space-settings.ts';
 import { getWebhookSettings, receiveStoryblokWebhook } from './webhooks.ts';
+import {
+  createSpaceHook,
+  deleteSpaceHook,
+  listHookDeliveries,
+  listSpaceHooks,
+  sendHookTestEvent,
+  updateSpaceHook,
+} from './space-hooks.ts';
 import { openBillingPortal, receiveStripeWebhook, startCheckout } from './billing.ts';
 import { retryWriteBack } from './write-back.ts';
 import { exportXliff, importXliff } from './xliff.ts';
@@ -70,6 +78,12 @@ export const endpoints = {
   updateSpaceSettings,
   deleteSpace,
   getWebhookSettings,
+  listSpaceHooks,
+  createSpaceHook,
+  updateSpaceHook,
+  deleteSpaceHook,
+  listHookDeliveries,
+  sendHookTestEvent,
   startCheckout,
   openBillingPortal,
   addLanguage,

@@ -64,6 +64,11 @@ export const errorCodes = [
   'publishing_individually_off',
   /** A translated slug with other characters than lowercase letters, digits and dashes, or one a sibling has. */
   'invalid_slug',
+  /**
+   * A hook's address is not one Polyblok may post to: not http(s), or (in production) not https, or leading to a
+   * loopback, private or link-local address. Nothing was saved.
+   */
+  'hook_url_not_allowed',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -42,6 +42,12 @@ export const routes = {
   updateSpaceSettings: { method: 'POST', path: '/api/spaces/:id/settings' },
   deleteSpace: { method: 'DELETE', path: '/api/spaces/:id' },
   getWebhookSettings: { method: 'GET', path: '/api/spaces/:id/webhook' },
+  listSpaceHooks: { method: 'GET', path: '/api/spaces/:id/hooks' },
+  createSpaceHook: { method: 'POST', path: '/api/spaces/:id/hooks' },
+  updateSpaceHook: { method: 'PUT', path: '/api/spaces/:id/hooks/:hookId' },
+  deleteSpaceHook: { method: 'DELETE', path: '/api/spaces/:id/hooks/:hookId' },
+  listHookDeliveries: { method: 'GET', path: '/api/spaces/:id/hooks/:hookId/deliveries' },
+  sendHookTestEvent: { method: 'POST', path: '/api/spaces/:id/hooks/:hookId/test' },
   startCheckout: { method: 'POST', path: '/api/spaces/:id/subscription/checkout' },
   openBillingPortal: { method: 'GET', path: '/api/spaces/:id/subscription/portal' },
 

@@ -1,4 +1,5 @@
 import type { AiTranslator } from './adapters/openai/ai-translator.ts';
+import type { SecretBox } from './crypto/secret-box.ts';
 import type { Database } from './db/prisma.ts';
 import { createAiTranslateJob } from './features/ai/index.ts';
 import { createQaCheckJob } from './features/content/index.ts';
@@ -11,6 +12,7 @@ import {
   createSpaceSyncJob,
   createStorySyncJob,
 } from './features/sync/index.ts';
+import { createHookDeliveryJob, createHookSweepJob, type HookTargetPolicy } from './features/space-hooks/index.ts';
 import { createWriteBackJob } from './features/write-back/index.ts';
 import type { StoryblokAccess } from './storyblok-access/index.ts';
 import type { JobDefinition } from './jobs/define-job.ts';
@@ -23,6 +25,10 @@ export interface JobDeps {
   translator: AiTranslator | null;
   wordsWithoutPlan: number;
   wordsOnEntryPlan?: number;
+  /** Opens the signing secrets of the space's outgoing webhooks. */
+  secretBox: SecretBox;
+  /** Where outgoing webhooks may post (public https only in production). */
+  hookTargets: HookTargetPolicy;
 }
 
 /** Every job the server runs; a feature adds its job definitions here. */
@@ -37,6 +43,8 @@ export function allJobs(deps: JobDeps): JobDefinition[] {
     createMemorySketchJob({ prisma }),
     createQaCheckJob({ prisma }),
     createProgressSnapshotJob({ prisma }),
+    createHookDeliveryJob({ prisma, secretBox: deps.secretBox, hookTargets: deps.hookTargets }),
+    createHookSweepJob({ prisma }),
     ...createPollJobs({ prisma, storyblok }),
     createAiTranslateJob({
       prisma,

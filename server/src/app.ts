@@ -28,6 +28,7 @@ import { publishingRoutes } from './features/publishing/index.ts';
 import { healthRoutes } from './features/health/index.ts';
 import { devMailRoutes, siteRoutes } from './features/mail/index.ts';
 import { membersRoutes } from './features/members/index.ts';
+import { hookTargetsFor, spaceHooksRoutes } from './features/space-hooks/index.ts';
 import { spacesRoutes } from './features/spaces/index.ts';
 import { webhooksRoutes } from './features/webhooks/index.ts';
 import { apiNotFound, errorMiddleware } from './http/error-middleware.ts';
@@ -184,6 +185,14 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
       translator: context.translator,
       wordsWithoutPlan: env.AI_DAILY_WORDS_WITHOUT_PLAN,
       wordsOnEntryPlan: env.AI_DAILY_WORDS_ENTRY_PLAN,
+    }),
+  );
+  app.use(
+    spaceHooksRoutes(bind, {
+      prisma: context.prisma,
+      queue: context.queue,
+      secretBox,
+      hookTargets: hookTargetsFor(env),
     }),
   );
   app.use(

@@ -43,6 +43,7 @@ const statusByCode: Record<AppErrorCode, number> = {
   translation_incomplete: 409,
   publishing_individually_off: 409,
   invalid_slug: 400,
+  hook_url_not_allowed: 400,
 
   validation_failed: 400,
   bad_json: 400,

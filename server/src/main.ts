@@ -16,6 +16,7 @@ import { healthListener } from './features/health/index.ts';
 import { createMailTransport } from './features/mail/index.ts';
 import { serveBuiltFrontEnds } from './http/front-ends.ts';
 import { allJobs } from './all-jobs.ts';
+import { hookTargetsFor } from './features/space-hooks/index.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { createLogger } from './logger.ts';
 import { distDir, projectRoot } from './paths.ts';
@@ -64,10 +65,11 @@ async function main(): Promise<void> {
   const role = env.POLYBLOK_ROLE;
   // A web replica only sends jobs; the workers (or the one process of role all) work them.
   const queue = createJobQueue({ driver, prisma, logger, works: role !== 'web' });
+  const secretBox = createSecretBox(resolved.secrets.keyRing);
   const storyblok = storyblokAccessFromEnv(env, {
     prisma,
     queue,
-    secretBox: createSecretBox(resolved.secrets.keyRing),
+    secretBox,
     // Read when needed: without SITE_URL, the address is known only once the server listens.
     siteUrl: () => env.SITE_URL,
   });
@@ -79,6 +81,8 @@ async function main(): Promise<void> {
       translator,
       wordsWithoutPlan: env.AI_DAILY_WORDS_WITHOUT_PLAN,
       wordsOnEntryPlan: env.AI_DAILY_WORDS_ENTRY_PLAN,
+      secretBox,
+      hookTargets: hookTargetsFor(env),
     }),
   );
 

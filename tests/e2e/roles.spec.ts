@@ -68,6 +68,7 @@ test.describe('roles', () => {
       await screen.goto(`/spaces/${spaceId}/settings`);
       await expect(screen.getByText('Synchronization', { exact: true })).toBeVisible();
       await expectShown(screen.getByRole('button', { name: 'Synchronize now' }), may.sync(role));
+      await expectShown(screen.getByRole('heading', { name: 'Webhooks', exact: true }), may.manage(role));
 
       await screen.goto(`/spaces/${spaceId}/languages`);
       await expect(screen.getByRole('heading', { name: 'Languages' })).toBeVisible();

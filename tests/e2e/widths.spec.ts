@@ -116,8 +116,13 @@ test.describe('every width', () => {
     await expect(page.getByRole('tab', { name: /Invited/ })).toContainText('1');
     await atEveryWidth(page, 'users');
 
+    // A webhook whose address is one long word: the settings' webhooks wrap it rather than widen the page.
+    const hook = await apiCall<{ url: string }>(page, 'POST', `/api/spaces/${spaceId}/hooks`, {
+      url: `http://127.0.0.1:9/${LONG_WORD}`,
+    });
     await page.goto(`/spaces/${spaceId}/settings`);
     await expect(page.getByRole('heading', { name: 'Synchronization' })).toBeVisible();
+    await expect(page.getByRole('region', { name: `Webhook ${hook.url}` })).toBeVisible();
     await atEveryWidth(page, 'settings');
 
     await page.goto('/support');

@@ -78,6 +78,12 @@ const expectedAccess: Record<string, Access> = {
   'PUT /api/spaces/:id/style_guide': 'admin',
   'GET /api/spaces/:id/webhook': 'admin',
   'GET /api/spaces/:id/audit_log': 'admin',
+  'GET /api/spaces/:id/hooks': 'admin',
+  'POST /api/spaces/:id/hooks': 'admin',
+  'PUT /api/spaces/:id/hooks/:hookId': 'admin',
+  'DELETE /api/spaces/:id/hooks/:hookId': 'admin',
+  'GET /api/spaces/:id/hooks/:hookId/deliveries': 'admin',
+  'POST /api/spaces/:id/hooks/:hookId/test': 'admin',
   'POST /api/spaces/:id/invite_user': 'admin',
   'POST /api/spaces/:id/revoke_user': 'admin',
   'POST /api/spaces/:id/approve_user': 'admin',
@@ -104,6 +110,8 @@ interface WalkIds {
   key: { key: string; id: number; field_type: string };
   batchId: string;
   termId: number;
+  /** An outgoing webhook of the space, to a port on loopback where nothing listens. */
+  hookId: number;
   /** A member whose standing the member routes change; each request sets it up again first. */
   subjectId: string;
 }
@@ -294,6 +302,24 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
   }),
   'GET /api/spaces/:id/webhook': () => ({ params: { id: ids.spaceId } }),
   'GET /api/spaces/:id/audit_log': () => ({ params: { id: ids.spaceId }, query: { limit: 5 } }),
+  'GET /api/spaces/:id/hooks': () => ({ params: { id: ids.spaceId } }),
+  'POST /api/spaces/:id/hooks': () => ({
+    params: { id: ids.spaceId },
+    body: { url: 'http://127.0.0.1:9/walk', events: ['sync.finished'] },
+  }),
+  'PUT /api/spaces/:id/hooks/:hookId': () => ({
+    params: { id: ids.spaceId, hookId: ids.hookId },
+    body: { active: false },
+  }),
+  'DELETE /api/spaces/:id/hooks/:hookId': async () => {
+    const hook = await ownerApi.call('createSpaceHook', {
+      params: { id: ids.spaceId },
+      body: { url: 'http://127.0.0.1:9/gone' },
+    });
+    return { params: { id: ids.spaceId, hookId: hook.id } };
+  },
+  'GET /api/spaces/:id/hooks/:hookId/deliveries': () => ({ params: { id: ids.spaceId, hookId: ids.hookId } }),
+  'POST /api/spaces/:id/hooks/:hookId/test': () => ({ params: { id: ids.spaceId, hookId: ids.hookId } }),
   'POST /api/spaces/:id/invite_user': () => ({
     params: { id: ids.spaceId },
     body: { email: 'walk-invitee@example.com', role: 'viewer' },
@@ -424,6 +450,10 @@ beforeAll(async () => {
     data: { spaceId, translatable: 'Welcome', translated: 'Willkommen', isGlobal: true },
     select: { id: true },
   });
+  const hook = await ownerApi.call('createSpaceHook', {
+    params: { id: spaceId },
+    body: { url: 'http://127.0.0.1:9/walk', events: ['sync.finished'] },
+  });
   const subject = await createAccount(server, uniqueEmail('walk-subject'));
   // A subscribed space: its owner's checkout is refused as already subscribed, and its portal opens.
   stripe.state.customers.set('cus_walk', { id: 'cus_walk', object: 'customer' });
@@ -438,6 +468,7 @@ beforeAll(async () => {
     key: { key: key.key, id: key.id, field_type: key.field_type },
     batchId: batch.id,
     termId: term.id,
+    hookId: hook.id,
     subjectId: subject.user.id,
   };
   other = {

@@ -153,12 +153,14 @@ describe('the light poll for draft edits', () => {
     expect(await pollSpaceChanges(deps, spaceId)).toEqual({ changed: [], needsFullSync: false });
   });
 
-  it('is scheduled, with the nightly full sync, the translation memory’s sketching and the translations’ checks, in the job queue', async () => {
+  it('is scheduled, with the nightly full sync, the translation memory’s sketching, the translations’ checks, the languages’ progress snapshot and the webhook deliveries’ sweep, in the job queue', async () => {
     const schedules = await server.prisma.$queryRawUnsafe<Array<{ name: string; cron: string }>>(
       'SELECT name, cron FROM pgboss.schedule ORDER BY name',
     );
     expect(schedules).toEqual([
       { name: 'keys.memory-sketch', cron: '*/10 * * * *' },
+      { name: 'languages.progress-snapshot', cron: '7 * * * *' },
+      { name: 'space-hook.sweep', cron: '* * * * *' },
       { name: 'spaces.daily-sync', cron: '0 3 * * *' },
       { name: 'spaces.poll', cron: '*/10 * * * *' },
       { name: 'translations.qa-check', cron: '*/5 * * * *' },

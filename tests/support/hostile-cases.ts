@@ -79,6 +79,32 @@ export function hostileCases(ids: CorpusIds): RouteCase[] {
     },
     { route: 'deleteSpace', answer: ['admin', 403], base: (caller) => ({ params: { id: spaceFor(caller, 'owner') } }) },
     { route: 'getWebhookSettings', answer: ['admin', 200], base: () => inSpace },
+    { route: 'listSpaceHooks', answer: ['admin', 200], base: () => inSpace },
+    {
+      route: 'createSpaceHook',
+      answer: ['admin', 400],
+      base: () => ({ ...inSpace, body: { url: 'ftp://hostile.invalid/hook', events: ['sync.finished'] } }),
+    },
+    {
+      route: 'updateSpaceHook',
+      answer: ['admin', 404],
+      base: () => ({ params: { id: ids.spaceId, hookId: MISSING_ID }, body: { active: false } }),
+    },
+    {
+      route: 'deleteSpaceHook',
+      answer: ['admin', 404],
+      base: () => ({ params: { id: ids.spaceId, hookId: MISSING_ID } }),
+    },
+    {
+      route: 'listHookDeliveries',
+      answer: ['admin', 404],
+      base: () => ({ params: { id: ids.spaceId, hookId: MISSING_ID } }),
+    },
+    {
+      route: 'sendHookTestEvent',
+      answer: ['admin', 404],
+      base: () => ({ params: { id: ids.spaceId, hookId: MISSING_ID } }),
+    },
     {
       route: 'startCheckout',
       answer: ['admin', 403],

@@ -17,6 +17,7 @@ import { loadEnv, type Env } from '#server/env.ts';
 import { createSecretBox } from '#server/crypto/secret-box.ts';
 import type { AuthSettingsOverride } from '#server/features/auth/index.ts';
 import { createMailTransport } from '#server/features/mail/index.ts';
+import { hookTargetsFor } from '#server/features/space-hooks/index.ts';
 import type { BindRoute } from '#server/http/route-binder.ts';
 import { allJobs } from '#server/all-jobs.ts';
 import type { JobDefinition } from '#server/jobs/define-job.ts';
@@ -106,10 +107,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger,
     ...(options.sameDatabaseAs ? { soleWorker: false } : {}),
   });
+  const secretBox = createSecretBox(secrets.keyRing);
   // Storyblok is the local one when a test sets STORYBLOK_MAPI_URL; retries are quick so faults cost little time.
   const storyblok = storyblokAccessFromEnv(
     env,
-    { prisma, queue, secretBox: createSecretBox(secrets.keyRing), siteUrl: () => env.SITE_URL },
+    { prisma, queue, secretBox, siteUrl: () => env.SITE_URL },
     {
       requestsPerSecond: 1000,
       retryPolicy: { maxAttempts: 6, maxElapsedMs: 20_000, baseDelayMs: 20, maxDelayMs: 200 },
@@ -132,6 +134,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       translator,
       wordsWithoutPlan: env.AI_DAILY_WORDS_WITHOUT_PLAN,
       wordsOnEntryPlan: env.AI_DAILY_WORDS_ENTRY_PLAN,
+      secretBox,
+      hookTargets: hookTargetsFor(env),
     }),
     ...(options.jobs ?? []),
   ]);

@@ -15,10 +15,11 @@ import { WriteBackCard } from './write-back-card.tsx';
 
 // Read by admins now and then: its code loads only when it is shown.
 const ActivityCard = lazy(() => import('./activity-card.tsx').then((module) => ({ default: module.ActivityCard })));
+const HooksCard = lazy(() => import('./hooks-card.tsx').then((module) => ({ default: module.HooksCard })));
 
 /**
  * /spaces/:spaceId/settings: synchronization, writing back to Storyblok, the webhook, the plan and, for owners,
- * deleting the space; for admins, the space's activity.
+ * deleting the space; for admins, the space's outgoing webhooks and its activity.
  */
 export function SettingsPage() {
   usePageTitle('Settings');
@@ -32,6 +33,11 @@ export function SettingsPage() {
         {settings.data && <SyncProblemsCard spaceId={space.id} problems={settings.data.sync_problems} />}
         <WriteBackCard settings={settings.data} error={settings.error} />
         {can('token') && <WebhookCard spaceId={space.id} />}
+        {can('settings') && (
+          <Suspense fallback={<Skeleton h={160} />}>
+            <HooksCard spaceId={space.id} />
+          </Suspense>
+        )}
         <SubscriptionCard settings={settings.data} />
         {can('settings') && (
           <Suspense fallback={<Skeleton h={160} />}>

@@ -1,24 +1,10 @@
-import { ActionIcon, Alert, CopyButton, Group, List, PasswordInput, Skeleton, TextInput, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Alert, Group, List, PasswordInput, Skeleton, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '#kit/api/api-context.tsx';
 import { ContentCard } from '#kit/components/content-card.tsx';
 import { errorMessage } from '#kit/components/notify.ts';
 import { webhookSettingsQueryOptions } from '#kit/data/space-settings.queries.ts';
-
-function CopyAction({ value, label }: { value: string; label: string }) {
-  return (
-    <CopyButton value={value} timeout={1500}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? 'Copied' : label}>
-          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={label}>
-            {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
-  );
-}
+import { CopyAction } from './copy-action.tsx';
 
 /**
  * For admins: the webhook that lets Storyblok announce story changes, so translators see them within seconds

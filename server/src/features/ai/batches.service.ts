@@ -2,6 +2,7 @@ import type { TranslationBatch } from '#contract/content-writes.ts';
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import { localeInSpace } from '../content/index.ts';
+import { sendDueHookEvents } from '../space-hooks/index.ts';
 import { requireTranslator, type AiDeps } from './ai-deps.ts';
 import { aiTranslateJob } from './ai-translate.job.ts';
 import { askForKeys } from './asks.service.ts';
@@ -151,5 +152,9 @@ export async function cancelBatch(deps: Pick<AiDeps, 'prisma' | 'queue'>, batchI
       select: { id: true },
     });
   });
-  return getBatch(prisma, batchId);
+  const batch = await getBatch(prisma, batchId);
+  // The run's end is told to the space's hooks now (a job sends it; the answer does not wait).
+  const run = await prisma.translationBatch.findUnique({ where: { id: batchId }, select: { spaceId: true } });
+  if (run) await sendDueHookEvents(deps, run.spaceId);
+  return batch;
 }

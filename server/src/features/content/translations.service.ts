@@ -4,6 +4,7 @@ import { declareChange, declareChangeSql } from '../../db/translation-changes.ts
 import { AppError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import { sendDueHookEvents } from '../space-hooks/index.ts';
 import { pendingWriteBackSql, queueWriteBack, scheduleWriteBack } from '../write-back/index.ts';
 import { countChangeSql, withStoryCounts, withStoryLock } from './content-counts.service.ts';
 import { localeInSpace } from './content-scope.ts';
@@ -42,6 +43,7 @@ export async function changeTranslations<T>(
 ): Promise<T> {
   const result = await withStoryCounts(deps.prisma, spaceId, storyIds, work);
   await scheduleWriteBack(deps, [...new Set(storyIds)]);
+  await sendDueHookEvents(deps, spaceId);
   return result;
 }
 
@@ -132,6 +134,8 @@ export async function saveTranslation(
       ${counts}, ${pending} SELECT 1`;
   });
   await queueWriteBack(deps, [key.storyId]);
+  // A language the save completed is told to the space's hooks by a job; the save does not wait for them.
+  await sendDueHookEvents(deps, spaceId);
   return readKey(prisma, { id: locale.id, spaceId }, key.id);
 }
 
@@ -213,6 +217,7 @@ export async function applyToAssociated(
     }
   });
   await scheduleWriteBack(deps, [...new Set(storyIds)]);
+  await sendDueHookEvents(deps, spaceId);
   return { updated: others.length };
 }
 

@@ -2,6 +2,7 @@ import type { ContentDeps } from './translations.service.ts';
 import { declareChangeSql } from '../../db/translation-changes.ts';
 import { AppError } from '../../errors.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
+import { sendDueHookEvents } from '../space-hooks/index.ts';
 import { pendingWriteBackSql, queueWriteBack } from '../write-back/index.ts';
 import type { KeyRef } from './key-lookup.ts';
 
@@ -80,6 +81,7 @@ export async function setVerified(
   const changed = new Set(rows.map((row) => `${row.key}\n${row.space_locale_id}`));
   const skipped = items.filter((item) => !changed.has(`${item.key}\n${item.space_locale_id}`)).map((item) => item.key);
   await queueWriteBack(deps, [...new Set(rows.map((row) => row.story_id))]);
+  await sendDueHookEvents(deps, spaceId);
   return { updated: rows.length, skipped };
 }
 

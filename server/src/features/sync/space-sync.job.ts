@@ -3,6 +3,7 @@ import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import { defineJob, type JobRef } from '../../jobs/define-job.ts';
 import type { StoryblokAccess } from '../../storyblok-access/index.ts';
+import { sendDueHookEvents } from '../space-hooks/index.ts';
 import { finishFailed, runSpaceSync } from './run-space-sync.ts';
 
 export const spaceSyncJob = {
@@ -32,13 +33,18 @@ export function createSpaceSyncJob(deps: SpaceSyncJobDeps) {
     heartbeatSeconds: 15,
     concurrency: 2,
     target: ({ syncRunId }) => ({ syncRunId }),
-    handler: ({ syncRunId }, context) =>
-      runSpaceSync({ ...deps, logger: context.logger, signal: context.signal }, syncRunId),
-    onGiveUp: async ({ syncRunId }, error) => {
+    handler: async ({ syncRunId }, context) => {
+      await runSpaceSync({ ...deps, logger: context.logger, signal: context.signal }, syncRunId);
+      // The run's end (and languages its imports completed) are told to the space's hooks now, not at the sweep.
+      const run = await deps.prisma.syncRun.findUnique({ where: { id: syncRunId }, select: { spaceId: true } });
+      if (run) await sendDueHookEvents({ prisma: deps.prisma, queue: { send: context.send } }, run.spaceId);
+    },
+    onGiveUp: async ({ syncRunId }, error, context) => {
       const run = await deps.prisma.syncRun.findUniqueOrThrow({ where: { id: syncRunId }, select: { spaceId: true } });
       const reason =
         error instanceof AppError ? error.message : 'The sync stopped on an unexpected error; it can be started again.';
       await finishFailed(deps.prisma, syncRunId, run.spaceId, reason);
+      await sendDueHookEvents({ prisma: deps.prisma, queue: { send: context.send } }, run.spaceId);
     },
   });
 }

@@ -1,4 +1,5 @@
 import { defineJob } from '../../jobs/define-job.ts';
+import { sendDueHookEvents } from '../space-hooks/index.ts';
 import { storyWriteBackJob } from './write-back.schedule.ts';
 import { recordWriteFailure } from './write-back-state.ts';
 import { writeBackFailure, writeBackStory, type WriteBackDeps } from './write-back.service.ts';
@@ -18,7 +19,11 @@ export function createWriteBackJob(deps: WriteBackDeps) {
     policy: 'short',
     target: ({ storyId }) => ({ storyId }),
     handler: ({ storyId }) => writeBackStory(deps, storyId),
-    onGiveUp: ({ storyId }, error) =>
-      recordWriteFailure(deps.prisma, storyId, { status: 'failed', reason: writeBackFailure(error) }),
+    onGiveUp: async ({ storyId }, error, context) => {
+      await recordWriteFailure(deps.prisma, storyId, { status: 'failed', reason: writeBackFailure(error) });
+      // The failure is told to the space's hooks (the trigger on story_write_backs recorded it).
+      const story = await deps.prisma.storyNode.findUnique({ where: { id: storyId }, select: { spaceId: true } });
+      if (story) await sendDueHookEvents({ prisma: deps.prisma, queue: { send: context.send } }, story.spaceId);
+    },
   });
 }
