@@ -78,6 +78,8 @@ const expectedAccess: Record<string, Access> = {
   'PUT /api/spaces/:id/style_guide': 'admin',
   'GET /api/spaces/:id/webhook': 'admin',
   'GET /api/spaces/:id/audit_log': 'admin',
+  'GET /api/spaces/:id/language_progress': 'viewer',
+  'GET /api/spaces_trend': 'signed-in',
   'GET /api/spaces/:id/hooks': 'admin',
   'POST /api/spaces/:id/hooks': 'admin',
   'PUT /api/spaces/:id/hooks/:hookId': 'admin',
@@ -302,6 +304,7 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
   }),
   'GET /api/spaces/:id/webhook': () => ({ params: { id: ids.spaceId } }),
   'GET /api/spaces/:id/audit_log': () => ({ params: { id: ids.spaceId }, query: { limit: 5 } }),
+  'GET /api/spaces/:id/language_progress': () => ({ params: { id: ids.spaceId }, query: {} }),
   'GET /api/spaces/:id/hooks': () => ({ params: { id: ids.spaceId } }),
   'POST /api/spaces/:id/hooks': () => ({
     params: { id: ids.spaceId },

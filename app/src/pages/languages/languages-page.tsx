@@ -29,6 +29,11 @@ const ReadyToPublishModal = lazy(async () => ({
   default: (await import('./ready-to-publish-modal.tsx')).ReadyToPublishModal,
 }));
 
+// The charts and their library load after the table: the page itself stays light.
+const LanguageProgressCard = lazy(async () => ({
+  default: (await import('./language-progress.tsx')).LanguageProgressCard,
+}));
+
 const emptyTabText: Record<LanguageTab, string> = {
   all: '',
   todo: 'Every language is translated and verified.',
@@ -127,6 +132,11 @@ export function LanguagesPage() {
             />
           )}
         </Card>
+      )}
+      {locales.length > 0 && (
+        <Suspense fallback={null}>
+          <LanguageProgressCard spaceId={space.id} />
+        </Suspense>
       )}
       {dialog?.kind === 'add' && <LanguageFormModal spaceId={space.id} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && (

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paymentFailed } from '#contract/billing-rules.ts';
 import type { Space } from '#contract/spaces.ts';
 import { CompletionBar } from '#kit/components/completion-bar.tsx';
+import { TrendLine } from '#kit/components/trend-line.tsx';
 import { spaceCompletion } from '#kit/format/completion.ts';
 import { formatDate, formatQuantity } from '#kit/format/format.ts';
 import { MemberAvatars } from '#kit/components/member-avatars.tsx';
@@ -55,7 +56,7 @@ function StatusBadge({ space }: { space: Space }) {
   return null;
 }
 
-function Body({ space, footer }: { space: Space; footer?: ReactNode }) {
+function Body({ space, footer, trend }: { space: Space; footer?: ReactNode; trend?: number[] }) {
   const percent = spaceCompletion(space);
   const members = space.users.filter((user) => user.pivot.status === 'joined');
   return (
@@ -76,7 +77,12 @@ function Body({ space, footer }: { space: Space; footer?: ReactNode }) {
           </Text>
           <StatusBadge space={space} />
         </Group>
-        <CompletionBar value={percent} label={`Completion of ${space.name}`} />
+        <Group gap="sm" wrap="nowrap">
+          <div style={{ flex: 1 }}>
+            <CompletionBar value={percent} label={`Completion of ${space.name}`} />
+          </div>
+          {trend && <TrendLine values={trend} label={`Completion of ${space.name}`} />}
+        </Group>
       </Stack>
       <Group justify="space-between" className={classes.footer} wrap="nowrap" gap="sm">
         {members.length > 0 ? <MemberAvatars members={members} /> : <span />}
@@ -93,12 +99,12 @@ function Body({ space, footer }: { space: Space; footer?: ReactNode }) {
  * One membership on the spaces list. A joined space opens its languages; an invitation is answered here;
  * a request to join only waits for the space's admins.
  */
-export function SpaceCard({ space }: { space: Space }) {
+export function SpaceCard({ space, trend }: { space: Space; trend?: number[] }) {
   const { status } = space.pivot;
   if (status === 'joined') {
     return (
       <Card component={Link} to={`/spaces/${space.id}/languages`} className={classes.card}>
-        <Body space={space} />
+        <Body space={space} trend={trend} />
       </Card>
     );
   }
