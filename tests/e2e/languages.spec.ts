@@ -115,6 +115,15 @@ test.describe('languages', () => {
     await expect(french100.getByRole('cell').nth(4)).toHaveText('just now');
     await saveScreenshot(page, 'languages');
 
+    // Below the table, each language's progress: today's counts on the first day, the words French got today.
+    const progress = page.getByRole('region', { name: 'Progress' });
+    await expect(progress.getByText('Completion over the last 90 days')).toBeVisible();
+    await progress.getByLabel('Language').click();
+    await page.getByRole('option', { name: 'French' }).click();
+    await expect(progress.getByText('100% translated today; the chart fills in day by day.')).toBeVisible();
+    await expect(progress.getByText(/^Words translated per day · [1-9][\d,]* words? in 90 days$/)).toBeVisible();
+    await expect(progress.locator('svg.recharts-surface')).toHaveCount(2);
+
     const tabs = page.getByRole('tablist');
     await tabs.getByRole('tab', { name: /To do/ }).click();
     await expect(page).toHaveURL(/\?tab=todo$/);

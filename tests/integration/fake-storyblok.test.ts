@@ -246,6 +246,73 @@ describe('fake Storyblok MAPI through storyblok-js-client', () => {
     expect(page?.schema.internal_note).not.toHaveProperty('translatable');
   });
 
+  it('serves datasources with their dimensions, and each entry’s value per dimension', async () => {
+    const { data } = await mapi.get(`spaces/${fx.spaceId}/datasources`);
+    const navigation = (data.datasources as Array<Record<string, unknown>>).find((item) => item.slug === 'navigation');
+    expect(navigation).toMatchObject({
+      id: 7001,
+      name: 'Navigation',
+      dimensions: [
+        { id: 7101, entry_value: 'de', datasource_id: 7001 },
+        { id: 7102, entry_value: 'fr', datasource_id: 7001 },
+      ],
+    });
+    expect(navigation).not.toHaveProperty('entries');
+    const entries = async (dimension?: number) =>
+      (
+        await mapi.get(
+          `spaces/${fx.spaceId}/datasource_entries`,
+          body({ datasource_id: 7001, per_page: 1000, ...(dimension ? { dimension } : {}) }),
+        )
+      ).data.datasource_entries as Array<{ name: string; value: string; dimension_value: string | null }>;
+    expect((await entries(7101)).map((item) => [item.name, item.value, item.dimension_value])).toEqual([
+      ['nav_home', 'Home', 'Startseite'],
+      ['nav_about', 'About us', null],
+      ['nav_contact', 'Contact us', null],
+    ]);
+    expect((await entries()).every((item) => item.dimension_value === null)).toBe(true);
+  });
+
+  it('writes an entry’s value in one dimension, leaving its others, and tells webhooks the entries changed', async () => {
+    const received: unknown[] = [];
+    const { createServer } = await import('node:http');
+    const receiver = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      req.on('end', () => {
+        received.push(JSON.parse(raw));
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = receiver.address() as { port: number };
+      fake.addWebhook({ url: `http://127.0.0.1:${port}/hook`, actions: ['entries_updated'] });
+      const write = (body: Record<string, unknown>) =>
+        fetch(`${fake.mapiUrl}/spaces/${fx.spaceId}/datasource_entries/7203`, {
+          method: 'PUT',
+          headers: { authorization: fx.pat, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      expect(
+        (await write({ datasource_entry: { dimension_value: 'Nous contacter' }, dimension_id: 7102 })).status,
+      ).toBe(204);
+      expect((await write({ datasource_entry: { dimension_value: 'x' }, dimension_id: 9999 })).status).toBe(422);
+      const french = await mapi.get(
+        `spaces/${fx.spaceId}/datasource_entries`,
+        body({ datasource_id: 7001, dimension: 7102 }),
+      );
+      const contact = (french.data.datasource_entries as Array<Record<string, unknown>>).find(
+        (item) => item.id === 7203,
+      );
+      expect(contact).toMatchObject({ value: 'Contact us', dimension_value: 'Nous contacter' });
+      await fake.webhooksSettled();
+      expect(received).toEqual([expect.objectContaining({ action: 'entries_updated', datasource_slug: 'navigation' })]);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  });
+
   it('hides spaces the token may not see and answers unknown ones with 404', async () => {
     const hidden = await get(`/spaces/${fx.spaceId}`, fx.patWithoutSpaces);
     expect(hidden.status).toBe(404);

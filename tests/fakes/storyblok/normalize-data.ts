@@ -1,3 +1,4 @@
+import { normalizeDatasources } from './datasources.ts';
 import { getRegion } from '@storyblok/region-helper';
 import { z } from 'zod';
 import { FakeDataError } from './read-data-dir.ts';
@@ -161,7 +162,8 @@ export function normalizeData(raw: RawFakeData): NormalizedData {
       }
     });
     fillFullSlugs(stories);
-    return { space, components, apiKeys, stories };
+    const datasources = normalizeDatasources(entry.datasources, sources.datasources ?? 'datasources');
+    return { space, components, apiKeys, stories, datasources };
   });
   return { patSpaces, spaces };
 }

@@ -30,7 +30,7 @@ export async function readJsonFile(file: string): Promise<unknown> {
 
 /**
  * Reads the data directory layout: `tokens.json`, `spaces/<id>/space.json`, optional `components.json`,
- * optional `api_keys.json` and `stories/*.json`. Shapes are checked later by `normalizeData`, which gets the
+ * optional `api_keys.json`, optional `datasources.json` and `stories/*.json`. Shapes are checked later by `normalizeData`, which gets the
  * file names along so its errors can name them too.
  */
 export async function readDataDir(dir: string): Promise<RawFakeData> {
@@ -55,6 +55,7 @@ export async function readDataDir(dir: string): Promise<RawFakeData> {
     if (!existsSync(spaceFile)) throw new FakeDataError(spaceFile, 'missing');
     const componentsFile = path.join(spaceDir, 'components.json');
     const apiKeysFile = path.join(spaceDir, 'api_keys.json');
+    const datasourcesFile = path.join(spaceDir, 'datasources.json');
     const storiesDir = path.join(spaceDir, 'stories');
     const storyFiles = existsSync(storiesDir)
       ? (await readdir(storiesDir))
@@ -69,8 +70,15 @@ export async function readDataDir(dir: string): Promise<RawFakeData> {
       space: await readJsonFile(spaceFile),
       components: existsSync(componentsFile) ? await readJsonFile(componentsFile) : undefined,
       apiKeys: existsSync(apiKeysFile) ? await readJsonFile(apiKeysFile) : undefined,
+      datasources: existsSync(datasourcesFile) ? await readJsonFile(datasourcesFile) : undefined,
       stories,
-      sources: { space: spaceFile, components: componentsFile, apiKeys: apiKeysFile, stories: storyFiles },
+      sources: {
+        space: spaceFile,
+        components: componentsFile,
+        apiKeys: apiKeysFile,
+        stories: storyFiles,
+        datasources: datasourcesFile,
+      },
     });
   }
   return { tokens: tokens as Record<string, unknown>, tokensSource: tokensFile, spaces };

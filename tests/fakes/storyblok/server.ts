@@ -9,6 +9,7 @@ import { sendFakeError } from './http-kit.ts';
 import { requireMapiToken, type FakeContext } from './mapi-auth.ts';
 import { mapiSpacesRouter } from './mapi-spaces.routes.ts';
 import { mapiStoriesRouter } from './mapi-stories.routes.ts';
+import { mapiDatasourcesRouter } from './mapi-datasources.routes.ts';
 import { normalizeData } from './normalize-data.ts';
 import { oauthRouter, spaceInfoHandler } from './oauth.routes.ts';
 import { readDataDir } from './read-data-dir.ts';
@@ -52,6 +53,7 @@ function apiRouter(ctx: FakeContext, traffic: ReturnType<typeof trafficControl>)
   mapi.use(requireMapiToken(ctx));
   mapi.use(mapiSpacesRouter(ctx));
   mapi.use(mapiStoriesRouter(ctx));
+  mapi.use(mapiDatasourcesRouter(ctx));
 
   const api = Router();
   api.use('/v1', traffic, mapi);
@@ -69,6 +71,7 @@ export function createFakeApp(
   const limiter = new RateLimiter();
   const webhooks = new WebhookDispatcher();
   state.onStoryEvent((event) => webhooks.dispatch(event));
+  state.onDatasourceEvent((event) => webhooks.dispatchDatasource(event));
   const control = trafficControl(traffic, behaviour, limiter, options.seed ?? 'fake-storyblok');
 
   const app = express();

@@ -1,4 +1,5 @@
 import type { FakeStoryblokBehaviour } from './behaviour.ts';
+import type { DatasourceRecord } from './datasources.ts';
 import { AuthRegistry, type OAuthClient } from './auth-registry.ts';
 import { httpError } from './http-kit.ts';
 import type { NormalizedData } from './normalize-data.ts';
@@ -18,11 +19,17 @@ export interface SpaceEntry {
   components: ComponentRecord[];
   componentsByName: Map<string, ComponentRecord>;
   stories: Map<number, StoredStory>;
+  datasources: DatasourceRecord[];
   /** The CDN cache version (`cv`, Unix seconds); moves on every content change. */
   cv: number;
 }
 
 export type StoryEventAction = 'published' | 'unpublished' | 'deleted' | 'moved';
+
+export interface DatasourceEvent {
+  spaceId: number;
+  slug: string;
+}
 
 export interface StoryEvent {
   action: StoryEventAction;
@@ -42,6 +49,7 @@ export class FakeStoryblokState {
   readonly auth: AuthRegistry;
   readonly requests: RequestLogEntry[] = [];
   private readonly listeners: Array<(event: StoryEvent) => void> = [];
+  private readonly datasourceListeners: Array<(event: DatasourceEvent) => void> = [];
   private lastTimeMs = 0;
   private lastStoryId = 0;
 
@@ -55,7 +63,7 @@ export class FakeStoryblokState {
   ) {
     this.behaviour = behaviour;
     const startCv = Math.floor(Date.now() / 1000);
-    for (const { space, apiKeys, components, stories } of data.spaces) {
+    for (const { space, apiKeys, components, stories, datasources } of data.spaces) {
       const stored = new Map<number, StoredStory>();
       for (const story of stories) {
         stored.set(story.id, { story, published: story.published ? clone(story) : null, lockedBy: null });
@@ -67,6 +75,7 @@ export class FakeStoryblokState {
         components,
         componentsByName: new Map(components.map((c) => [c.name, c])),
         stories: stored,
+        datasources,
         cv: startCv,
       });
     }
@@ -109,6 +118,16 @@ export class FakeStoryblokState {
   onStoryEvent(listener: (event: StoryEvent) => void): () => void {
     this.listeners.push(listener);
     return () => this.listeners.splice(this.listeners.indexOf(listener), 1);
+  }
+
+  onDatasourceEvent(listener: (event: DatasourceEvent) => void): () => void {
+    this.datasourceListeners.push(listener);
+    return () => this.datasourceListeners.splice(this.datasourceListeners.indexOf(listener), 1);
+  }
+
+  /** A datasource's entries changed: Storyblok's `datasource.entries_updated`. */
+  emitDatasource(spaceId: number, slug: string): void {
+    for (const listener of this.datasourceListeners) listener({ spaceId, slug });
   }
 
   emit(action: StoryEventAction, spaceId: number, story: StoryRecord): void {

@@ -1,3 +1,4 @@
+import type { DatasourceRecord } from './datasources.ts';
 /** Shapes the fake keeps in memory. Field names are Storyblok's wire names so views can copy them. */
 
 export type Region = 'eu' | 'us' | 'ca' | 'ap' | 'cn';
@@ -91,6 +92,7 @@ export interface SpaceData {
   apiKeys: ApiKey[];
   components: ComponentRecord[];
   stories: StoryRecord[];
+  datasources: DatasourceRecord[];
 }
 
 /** Raw input as files or tests give it, before defaults: what `startFakeStoryblok({ data })` takes. */
@@ -104,8 +106,10 @@ export interface RawFakeData {
     components?: unknown;
     stories?: unknown[];
     apiKeys?: unknown;
+    /** `datasources.json`: the space's datasources with their dimensions and entries. */
+    datasources?: unknown;
     /** Where each part came from, for error messages. */
-    sources?: { space?: string; components?: string; apiKeys?: string; stories?: string[] };
+    sources?: { space?: string; components?: string; apiKeys?: string; stories?: string[]; datasources?: string };
   }>;
 }
 

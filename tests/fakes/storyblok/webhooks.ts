@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { StoryEvent, StoryEventAction } from './state.ts';
+import type { DatasourceEvent, StoryEvent, StoryEventAction } from './state.ts';
 
 export interface StoryWebhookPayload {
   text: string;
@@ -11,7 +11,7 @@ export interface StoryWebhookPayload {
 
 export interface WebhookDelivery {
   url: string;
-  payload: StoryWebhookPayload;
+  payload: StoryWebhookPayload | Record<string, unknown>;
   status: number | null;
   error: string | null;
   durationMs: number;
@@ -22,8 +22,8 @@ export interface WebhookEndpoint {
   url: string;
   /** Without a secret Storyblok sends no `webhook-signature` (secrets are a paid-plan feature). */
   secret?: string;
-  /** Story actions to send; all four when omitted. */
-  actions?: StoryEventAction[];
+  /** Actions to send (the four story ones, `entries_updated` for datasources); all of them when omitted. */
+  actions?: Array<StoryEventAction | 'entries_updated'>;
   spaceId?: number;
 }
 
@@ -109,6 +109,25 @@ export class WebhookDispatcher {
         secret: endpoint.secret,
         payload: storyWebhookPayload(event.action, event.spaceId, event.story),
       }).then((delivery) => this.deliveries.push(delivery));
+      this.pending.add(sending);
+      void sending.finally(() => this.pending.delete(sending));
+    }
+  }
+
+  /** `datasource.entries_updated`, as Storyblok sends it: the datasource's slug, no story. */
+  dispatchDatasource(event: DatasourceEvent): void {
+    for (const endpoint of this.endpoints) {
+      if (endpoint.spaceId !== undefined && endpoint.spaceId !== event.spaceId) continue;
+      if (endpoint.actions && !endpoint.actions.includes('entries_updated')) continue;
+      const payload = {
+        text: `The user fake-editor@example.com updated the entries of the datasource ${event.slug}`,
+        action: 'entries_updated',
+        space_id: event.spaceId,
+        datasource_slug: event.slug,
+      };
+      const sending = sendWebhook({ url: endpoint.url, secret: endpoint.secret, payload }).then((delivery) =>
+        this.deliveries.push(delivery),
+      );
       this.pending.add(sending);
       void sending.finally(() => this.pending.delete(sending));
     }
