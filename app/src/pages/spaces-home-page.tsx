@@ -1,8 +1,5 @@
 import { Button, SimpleGrid } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useApi } from '#kit/api/api-context.tsx';
-import { spacesTrendQueryOptions } from '#kit/data/progress.queries.ts';
 import type { Space } from '#contract/spaces.ts';
 import { PageLayout } from '#kit/components/page-layout.tsx';
 import { usePageTitle } from '#kit/components/use-page-title.ts';
@@ -24,11 +21,6 @@ function byStatus(a: Space, b: Space): number {
 export function SpacesHomePage() {
   usePageTitle('Spaces');
   const account = useAccount();
-  const api = useApi();
-  // The trends come after the cards: a slow answer never holds the list.
-  const trends = useQuery({ ...spacesTrendQueryOptions(api), enabled: account.spaces.length > 0 });
-  const trendOf = (spaceId: number) =>
-    trends.data?.spaces.find((item) => item.space_id === spaceId)?.days.map((day) => day.completion);
   const [opened, setOpened] = useState(false);
   // Stays mounted after the first opening so the closing transition can play.
   const [wanted, setWanted] = useState(false);
@@ -55,7 +47,7 @@ export function SpacesHomePage() {
     <PageLayout title="Spaces" rightSection={<Button onClick={openModal}>Add a space</Button>} maxWidth={1200}>
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
         {[...account.spaces].sort(byStatus).map((space) => (
-          <SpaceCard key={space.id} space={space} trend={trendOf(space.id)} />
+          <SpaceCard key={space.id} space={space} />
         ))}
       </SimpleGrid>
       {modal}

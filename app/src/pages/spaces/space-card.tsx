@@ -4,12 +4,14 @@ import { Link } from 'react-router';
 import { paymentFailed } from '#contract/billing-rules.ts';
 import type { Space } from '#contract/spaces.ts';
 import { CompletionBar } from '#kit/components/completion-bar.tsx';
-import { TrendLine } from '#kit/components/trend-line.tsx';
 import { spaceCompletion } from '#kit/format/completion.ts';
 import { formatDate, formatQuantity } from '#kit/format/format.ts';
 import { MemberAvatars } from '#kit/components/member-avatars.tsx';
 import { roleColors } from '#kit/components/theme.ts';
 import classes from './space-card.module.css';
+
+// The trend loads after the cards, in a chunk of its own: the spaces list is the first screen.
+const SpaceTrend = lazy(async () => ({ default: (await import('./space-trend.tsx')).SpaceTrend }));
 
 // Only invitations need it, and with it the mutation machinery: the spaces list is on the first route.
 const InvitationActions = lazy(async () => ({ default: (await import('./invitation-actions.tsx')).InvitationActions }));
@@ -56,7 +58,7 @@ function StatusBadge({ space }: { space: Space }) {
   return null;
 }
 
-function Body({ space, footer, trend }: { space: Space; footer?: ReactNode; trend?: number[] }) {
+function Body({ space, footer, withTrend }: { space: Space; footer?: ReactNode; withTrend?: boolean }) {
   const percent = spaceCompletion(space);
   const members = space.users.filter((user) => user.pivot.status === 'joined');
   return (
@@ -81,7 +83,11 @@ function Body({ space, footer, trend }: { space: Space; footer?: ReactNode; tren
           <div style={{ flex: 1 }}>
             <CompletionBar value={percent} label={`Completion of ${space.name}`} />
           </div>
-          {trend && <TrendLine values={trend} label={`Completion of ${space.name}`} />}
+          {withTrend && (
+            <Suspense fallback={null}>
+              <SpaceTrend spaceId={space.id} name={space.name} />
+            </Suspense>
+          )}
         </Group>
       </Stack>
       <Group justify="space-between" className={classes.footer} wrap="nowrap" gap="sm">
@@ -99,12 +105,12 @@ function Body({ space, footer, trend }: { space: Space; footer?: ReactNode; tren
  * One membership on the spaces list. A joined space opens its languages; an invitation is answered here;
  * a request to join only waits for the space's admins.
  */
-export function SpaceCard({ space, trend }: { space: Space; trend?: number[] }) {
+export function SpaceCard({ space }: { space: Space }) {
   const { status } = space.pivot;
   if (status === 'joined') {
     return (
       <Card component={Link} to={`/spaces/${space.id}/languages`} className={classes.card}>
-        <Body space={space} trend={trend} />
+        <Body space={space} withTrend />
       </Card>
     );
   }
