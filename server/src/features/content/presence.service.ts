@@ -4,14 +4,15 @@ import type { Database } from '../../db/prisma.ts';
 /** How long after an editor last said it has a story open its user still counts as there. */
 export const PRESENT_FOR_MS = 60_000;
 
-/** The members other than `userId` whose editor had the story open within the last minute. */
+/** The members other than `userId` whose editor had the story open within the last minute (one statement). */
 export async function editingNow(prisma: Database, storyId: number, userId: string): Promise<Colleague[]> {
-  const rows = await prisma.storyPresence.findMany({
-    where: { storyId, userId: { not: userId }, seenAt: { gt: new Date(Date.now() - PRESENT_FOR_MS) } },
-    orderBy: { user: { email: 'asc' } },
-    select: { user: { select: { id: true, name: true, email: true } } },
-  });
-  return rows.map(({ user }) => ({ user_id: user.id, name: user.name?.trim() || user.email }));
+  const rows = await prisma.$queryRaw<Array<{ id: string; name: string | null; email: string }>>`
+    SELECT u.id::text, u.name, u.email
+    FROM story_presence p JOIN users u ON u.id = p.user_id
+    WHERE p.story_id = ${storyId} AND p.user_id <> ${userId}::uuid
+      AND p.seen_at > ${new Date(Date.now() - PRESENT_FOR_MS)}
+    ORDER BY u.email`;
+  return rows.map((user) => ({ user_id: user.id, name: user.name?.trim() || user.email }));
 }
 
 /** Records that the user's editor has the story open now, and answers who else has. */

@@ -83,19 +83,27 @@ export async function writeBackStateOf(
   storyId: number,
   spaceLocaleId: number,
 ): Promise<WriteBackState | null> {
-  const [story, locale, unwritten] = await Promise.all([
-    prisma.storyWriteBack.findUnique({ where: { storyId }, select: { failedAt: true, lastError: true } }),
-    prisma.storyLocaleWriteBack.findUnique({
-      where: { storyId_spaceLocaleId: { storyId, spaceLocaleId } },
-      select: { writtenAt: true, failedAt: true },
-    }),
+  // The story's write-back and the language's, in one statement: the story view reads this on every refresh.
+  const [[marks], unwritten] = await Promise.all([
+    prisma.$queryRaw<
+      Array<{
+        failed_at: Date | null;
+        last_error: string | null;
+        written_at: Date | null;
+        locale_failed_at: Date | null;
+      }>
+    >`
+      SELECT w.failed_at, w.last_error, l.written_at, l.failed_at AS locale_failed_at
+      FROM (SELECT 1) AS one
+      LEFT JOIN story_write_backs w ON w.story_id = ${storyId}
+      LEFT JOIN story_locale_write_backs l ON l.story_id = ${storyId} AND l.space_locale_id = ${spaceLocaleId}`,
     anyUnwritten(prisma, storyId, spaceLocaleId),
   ]);
-  if (story?.failedAt && locale?.failedAt) {
-    return { state: 'failed', error: story.lastError ?? UNKNOWN_FAILURE, at: locale.failedAt.toISOString() };
+  if (marks?.failed_at && marks.locale_failed_at) {
+    return { state: 'failed', error: marks.last_error ?? UNKNOWN_FAILURE, at: marks.locale_failed_at.toISOString() };
   }
-  if (unwritten) return { state: 'pending', error: story?.lastError ?? null, at: null };
-  if (locale?.writtenAt) return { state: 'written', error: null, at: locale.writtenAt.toISOString() };
+  if (unwritten) return { state: 'pending', error: marks?.last_error ?? null, at: null };
+  if (marks?.written_at) return { state: 'written', error: null, at: marks.written_at.toISOString() };
   return null;
 }
 
