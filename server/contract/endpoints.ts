@@ -38,6 +38,8 @@ import { getHealth } from './health.ts';
 import { getSiteInfo } from './site.ts';
 import { addLanguage, deleteLanguage, editLanguage } from './languages.ts';
 import { getMe } from './me.ts';
+import { getApiDocument } from './api-docs.ts';
+import { createApiToken, listApiTokens, revokeApiToken } from './api-tokens.ts';
 import { acceptInvite, approveRequest, changeRole, declineInvite, inviteUser, revokeUser } from './members.ts';
 import { createSpace, getSyncStatus, listAvailableSpaces, replaceSpaceToken, startSync } from './space-connect.ts';
 import { deleteSpace, getSpaceSettings, updateSpaceSettings } from './space-settings.ts';
@@ -57,6 +59,10 @@ export const endpoints = {
   getHealth,
   getSiteInfo,
   getMe,
+  getApiDocument,
+  listApiTokens,
+  createApiToken,
+  revokeApiToken,
   listAvailableSpaces,
   createSpace,
   startSync,

@@ -62,6 +62,10 @@ export const errorCodes = [
    * an admin of the Storyblok space turns it on (Settings, Internationalization). Nothing was changed.
    */
   'publishing_individually_off',
+  /** The API token is unknown, revoked or expired: the script needs a new one from the profile. */
+  'invalid_api_token',
+  /** An API token cannot do this (manage tokens, create spaces): sign in as a person to do it. */
+  'api_token_not_allowed',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

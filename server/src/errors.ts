@@ -42,6 +42,8 @@ const statusByCode: Record<AppErrorCode, number> = {
   xliff_language_mismatch: 400,
   translation_incomplete: 409,
   publishing_individually_off: 409,
+  invalid_api_token: 401,
+  api_token_not_allowed: 403,
 
   validation_failed: 400,
   bad_json: 400,
@@ -73,6 +75,11 @@ const statusByCode: Record<AppErrorCode, number> = {
   mfa_verification_failed: 422,
   unexpected_failure: 500,
 };
+
+/** The status a code answers with unless a refusal says another: what the API's document lists for each code. */
+export function statusOfCode(code: AppErrorCode): number {
+  return statusByCode[code];
+}
 
 export interface AppErrorOptions {
   /** Where in the request the problems are (the product API answers them as `details`). */
