@@ -38,7 +38,7 @@ describe('ApiTokenForm', () => {
     const { user, onSubmit } = renderForm();
     await user.click(create());
     expectProblem(
-      screen.getByRole('textbox', { name: 'Name' }),
+      screen.getByRole('textbox', { name: 'Token name' }),
       'Give the token a name, to know later what uses it',
     );
     expect(screen.getByText('Choose the spaces the token may act in')).toBeVisible();
@@ -47,7 +47,7 @@ describe('ApiTokenForm', () => {
 
   it('sends the name, spaces and role chosen, without an expiry unless one is given', async () => {
     const { user, onSubmit } = renderForm();
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), ' Nightly export ');
+    await user.type(screen.getByRole('textbox', { name: 'Token name' }), ' Nightly export ');
     await chooseSpace(user, 'Main site');
     const role = screen.getByRole('combobox', { name: 'Role' });
     await user.click(role);
@@ -63,7 +63,7 @@ describe('ApiTokenForm', () => {
 
   it('lowers the role when a space where the user stands lower is added', async () => {
     const { user, onSubmit } = renderForm();
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'CI');
+    await user.type(screen.getByRole('textbox', { name: 'Token name' }), 'CI');
     await chooseSpace(user, 'Main site');
     await user.click(screen.getByRole('combobox', { name: 'Role' }));
     await user.click(await screen.findByRole('option', { name: /Admin/ }));
@@ -77,7 +77,7 @@ describe('ApiTokenForm', () => {
 
   it('refuses an expiry that is not after today, and sends the end of the chosen day otherwise', async () => {
     const { user, onSubmit } = renderForm();
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'CI');
+    await user.type(screen.getByRole('textbox', { name: 'Token name' }), 'CI');
     await chooseSpace(user, 'Blog');
     const expires = screen.getByLabelText('Expires');
     await user.type(expires, '2026-12-07');

@@ -71,7 +71,7 @@ export function ApiTokenForm({ spaces, pending, today, onSubmit, onCancel }: Api
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <TextInput
-          label="Name"
+          label="Token name"
           placeholder="Nightly export"
           value={name}
           maxLength={API_TOKEN_NAME_MAX}

@@ -30,7 +30,14 @@ export function ApiTokenList({ tokens, now, onRevoke }: ApiTokenListProps) {
       {tokens.map((token) => {
         const state = stateOf(token, now);
         return (
-          <Paper key={token.id} component="section" withBorder p="sm" radius="md" aria-label={`API token ${token.name}`}>
+          <Paper
+            key={token.id}
+            component="section"
+            withBorder
+            p="sm"
+            radius="md"
+            aria-label={`API token ${token.name}`}
+          >
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Stack gap={2} miw={0}>
                 <Group gap="xs">

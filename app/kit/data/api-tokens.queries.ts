@@ -15,6 +15,8 @@ export function apiTokensQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: apiTokenKeys.all,
     queryFn: ({ signal }) => api.call('listApiTokens', { signal }),
+    // Each opening of the profile shows the tokens' last use as it is now, not as it was half a minute ago.
+    staleTime: 0,
   });
 }
 

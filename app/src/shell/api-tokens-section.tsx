@@ -32,6 +32,7 @@ export function ApiTokensSection() {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  const [today] = useState(localToday);
   const spaces = account.spaces
     .filter((space) => space.pivot.status === 'joined')
     .map((space) => ({ id: space.id, name: space.name, role: space.pivot.role }));
@@ -57,7 +58,7 @@ export function ApiTokensSection() {
       {creating && (
         <ApiTokenForm
           spaces={spaces}
-          today={localToday()}
+          today={today}
           pending={create.isPending}
           onCancel={() => setCreating(false)}
           onSubmit={(input) =>
@@ -77,7 +78,7 @@ export function ApiTokensSection() {
           The tokens could not be loaded.
         </Text>
       )}
-      {tokens.data && <ApiTokenList tokens={tokens.data.tokens} now={Date.now()} onRevoke={setRevoking} />}
+      {tokens.data && <ApiTokenList tokens={tokens.data.tokens} now={tokens.dataUpdatedAt} onRevoke={setRevoking} />}
       {revoking && (
         <ConfirmModal
           title="Revoke API token"

@@ -23,6 +23,7 @@ const page = `<!doctype html>
   <head>
     <meta charset="utf-8" />
     <title>Polyblok API</title>
+    <link rel="icon" type="image/png" href="${ASSETS}/favicon-32x32.png" />
     <link rel="stylesheet" href="${ASSETS}/swagger-ui.css" />
   </head>
   <body>

@@ -23,7 +23,7 @@ function tagOf(path: string): string {
   const rest = path.slice(API_BASE_PATH.length + 1).split('/');
   // /api/spaces/:id/glossary_terms lists under glossary_terms; /api/spaces/:id under spaces.
   if (rest[0] === 'spaces' && rest.length > 2 && !rest[2]!.startsWith(':')) return rest[2]!;
-  return rest[0]!;
+  return rest[0]!.replace(/\.json$/, '');
 }
 
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
@@ -108,8 +108,9 @@ function operationOf(endpoint: Endpoint, access: RouteAccess | undefined): JsonS
 }
 
 /**
- * The OpenAPI 3.1 document of every JSON endpoint of the route table, from the contract's zod schemas: what
- * `GET /api/openapi.json` answers and `/api/docs` shows. Built once, when first asked for.
+ * The OpenAPI 3.1 document of every JSON endpoint of the route table, from the contract's zod schemas (in 3.1's
+ * default dialect, JSON Schema 2020-12): what `GET /api/openapi.json` answers and `/api/docs` shows. Built once,
+ * when first asked for.
  */
 export function openApiDocument(sources: OpenApiSources): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -125,7 +126,6 @@ export function openApiDocument(sources: OpenApiSources): JsonSchema {
   }
   return {
     openapi: '3.1.0',
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: {
       title: 'Polyblok API',
       version: sources.version,
