@@ -129,6 +129,8 @@ export const translateFolder = defineEndpoint('translateFolder', {
   body: z.object({ space_id: id, folder_id: id.nullish(), space_locale_id: id, dry_run: z.boolean().optional() }),
   response: z.union([translationBatchSchema, folderRunEstimateSchema]),
   status: 202,
+  /** A dry run answers its estimate with 200: nothing was started. */
+  alsoStatuses: [200],
   role: leastRoleFor.translateFolder,
 });
 

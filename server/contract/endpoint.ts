@@ -31,8 +31,17 @@ export interface EndpointSchemas<
   body?: Body;
   /** The answer; for a redirect (a 3xx `status`), the address it sends the browser to. */
   response: Response;
+  /**
+   * The answer goes out as a file of this media type rather than JSON (the `response` schema is what the server
+   * checks before it sends the file).
+   */
+  answerMediaType?: string;
+  /** The body is a document of this media type (read as text), not JSON. */
+  bodyMediaType?: string;
   /** Status of a successful answer; 200 unless said otherwise. */
   status?: number;
+  /** Other statuses answered with the same schema (health answers 503 with its report when a part is down). */
+  alsoStatuses?: number[];
   /**
    * The least role in the space the endpoint acts on (viewer < translator < editor < admin < owner). Set for
    * every endpoint that touches a space; the server checks the caller's joined membership before the handler.

@@ -39,6 +39,8 @@ import { getHealth } from './health.ts';
 import { getSiteInfo } from './site.ts';
 import { addLanguage, deleteLanguage, editLanguage } from './languages.ts';
 import { getMe } from './me.ts';
+import { getApiDocument } from './api-docs.ts';
+import { createApiToken, listApiTokens, revokeApiToken } from './api-tokens.ts';
 import { acceptInvite, approveRequest, changeRole, declineInvite, inviteUser, revokeUser } from './members.ts';
 import { createSpace, getSyncStatus, listAvailableSpaces, replaceSpaceToken, startSync } from './space-connect.ts';
 import { deleteSpace, getSpaceSettings, updateSpaceSettings } from './space-settings.ts';
@@ -66,6 +68,10 @@ export const endpoints = {
   getHealth,
   getSiteInfo,
   getMe,
+  getApiDocument,
+  listApiTokens,
+  createApiToken,
+  revokeApiToken,
   listAvailableSpaces,
   createSpace,
   startSync,

@@ -69,6 +69,10 @@ export const errorCodes = [
    * loopback, private or link-local address. Nothing was saved.
    */
   'hook_url_not_allowed',
+  /** The API token is unknown, revoked or expired: the script needs a new one from the profile. */
+  'invalid_api_token',
+  /** An API token cannot do this (manage tokens, create spaces): sign in as a person to do it. */
+  'api_token_not_allowed',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

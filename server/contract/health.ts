@@ -21,4 +21,5 @@ export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
 export const getHealth = defineEndpoint('getHealth', {
   response: healthResponseSchema,
+  alsoStatuses: [503],
 });

@@ -27,6 +27,13 @@ export const routes = {
   getHealth: { method: 'GET', path: '/api/health' },
   getSiteInfo: { method: 'GET', path: '/api/site' },
   getMe: { method: 'GET', path: '/api/me' },
+  /** The OpenAPI document of every route below, and the page that shows it to people. */
+  getApiDocument: { method: 'GET', path: '/api/openapi.json' },
+  showApiDocs: { method: 'GET', path: '/api/docs', navigation: true },
+  /** The caller's personal API tokens, for scripts: sessions only, a token cannot manage tokens. */
+  listApiTokens: { method: 'GET', path: '/api/me/api_tokens' },
+  createApiToken: { method: 'POST', path: '/api/me/api_tokens' },
+  revokeApiToken: { method: 'DELETE', path: '/api/me/api_tokens/:tokenId' },
 
   listAvailableSpaces: { method: 'POST', path: '/api/spaces/available' },
   createSpace: { method: 'POST', path: '/api/spaces/create' },

@@ -32,6 +32,7 @@ export const exportXliff = defineEndpoint('exportXliff', {
   params: spaceParamsSchema,
   query: exportXliffQuerySchema,
   response: xliffFileSchema,
+  answerMediaType: 'application/xliff+xml',
   role: leastRoleFor.read,
 });
 
@@ -68,6 +69,7 @@ export const importXliff = defineEndpoint('importXliff', {
   query: z.object({ space_locale_id: urlIdSchema }),
   /** The XLIFF document itself, sent as `application/xliff+xml` (or `application/xml`, `text/xml`). */
   body: z.string(),
+  bodyMediaType: 'application/xliff+xml',
   response: xliffImportResultSchema,
   role: leastRoleFor.translate,
 });

@@ -8,7 +8,7 @@ import type { Database } from './db/prisma.ts';
 import type { AiTranslator } from './adapters/openai/ai-translator.ts';
 import type { StripeSettings } from './adapters/stripe/stripe-client.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
-import { meRoutes } from './features/account/index.ts';
+import { apiTokensRoutes, meRoutes } from './features/account/index.ts';
 import { aiRoutes } from './features/ai/index.ts';
 import {
   authApiRoutes,
@@ -31,7 +31,9 @@ import { membersRoutes } from './features/members/index.ts';
 import { hookTargetsFor, spaceHooksRoutes } from './features/space-hooks/index.ts';
 import { spacesRoutes } from './features/spaces/index.ts';
 import { webhooksRoutes } from './features/webhooks/index.ts';
+import { answerCheck, type AnswerCheck } from './http/answer-check.ts';
 import { apiNotFound, errorMiddleware } from './http/error-middleware.ts';
+import { apiDocsRoutes } from './http/openapi/api-docs.routes.ts';
 import { apiInput } from './http/input-dialect.ts';
 import { requestLog } from './http/request-log.ts';
 import { createRouteBinder, type BindRoute } from './http/route-binder.ts';
@@ -70,6 +72,8 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** Routes mounted after the product's API routes (tests drive the contract binder through them). */
   extraRoutes?: (bind: BindRoute) => Router | undefined;
+  /** Sees every JSON answer before it is sent (the tests check each against the API's document). */
+  checkAnswer?: AnswerCheck;
   /** Adds the routes that serve the front ends (built files or Vite) after the API. */
   mountFrontEnds?: (app: Express) => void;
 }
@@ -84,6 +88,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
   app.set('trust proxy', env.TRUST_PROXY);
 
   app.use(requestLog(logger));
+  if (options.checkAnswer) app.use(answerCheck(options.checkAnswer));
   // Answers over 1 KiB go out as brotli (gzip for clients without it): a story of 1,000 keys shrinks about
   // sevenfold. Hashed assets are compressed at build time and sent as they are (http/precompressed.ts).
   app.use(compression({ threshold: 1024 }));
@@ -117,6 +122,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
   const bind = createRouteBinder({
     validateResponses,
     authenticate: createAuthGuard(guardDeps),
+    acceptsApiTokens: true,
     prisma: context.prisma,
     registry,
   });
@@ -125,6 +131,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
   const bindLink = createRouteBinder({
     validateResponses,
     authenticate: linkPasses.guard((req) => portalScope(String(req.params.id))),
+    acceptsApiTokens: true,
     prisma: context.prisma,
     registry,
   });
@@ -148,6 +155,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
     }),
   );
   const outboxServed = env.NODE_ENV !== 'production';
+  app.use(apiDocsRoutes(bind, { registry, version: context.version }));
   app.use(siteRoutes(bind, { mailStaysInOutbox: outboxServed && env.SMTP_URL === undefined }));
   app.use(
     meRoutes(bind, {
@@ -158,6 +166,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Expres
       billing,
     }),
   );
+  app.use(apiTokensRoutes(bind, { prisma: context.prisma, clock }));
   app.use(billingRoutes(bind, bindLink, billing));
   const secretBox = createSecretBox(context.secrets.keyRing);
   app.use(

@@ -44,6 +44,8 @@ const statusByCode: Record<AppErrorCode, number> = {
   publishing_individually_off: 409,
   invalid_slug: 400,
   hook_url_not_allowed: 400,
+  invalid_api_token: 401,
+  api_token_not_allowed: 403,
 
   validation_failed: 400,
   bad_json: 400,
@@ -75,6 +77,11 @@ const statusByCode: Record<AppErrorCode, number> = {
   mfa_verification_failed: 422,
   unexpected_failure: 500,
 };
+
+/** The status a code answers with unless a refusal says another: what the API's document lists for each code. */
+export function statusOfCode(code: AppErrorCode): number {
+  return statusByCode[code];
+}
 
 export interface AppErrorOptions {
   /** Where in the request the problems are (the product API answers them as `details`). */

@@ -29,11 +29,15 @@ type Access = 'public' | 'signed-in' | 'invited' | Role;
 const expectedAccess: Record<string, Access> = {
   'GET /api/health': 'public',
   'GET /api/site': 'public',
+  'GET /api/openapi.json': 'public',
   'POST /api/webhooks/storyblok': 'public',
   'POST /api/stripe/webhook': 'public',
   'GET /api/connect/panel_config': 'public',
   'POST /api/connect/session': 'public',
   'GET /api/me': 'signed-in',
+  'GET /api/me/api_tokens': 'signed-in',
+  'POST /api/me/api_tokens': 'signed-in',
+  'DELETE /api/me/api_tokens/:tokenId': 'signed-in',
   'POST /api/spaces/available': 'signed-in',
   'POST /api/spaces/create': 'signed-in',
   'POST /api/spaces/:id/accept_invite': 'invited',
@@ -128,8 +132,13 @@ let storyblok: FakeStoryblok;
 let stripe: FakeStripe;
 let server: TestServer;
 let ids: WalkIds;
-/** Access tokens of the walk's space members by role, and of an outsider who owns another space. */
-const tokens = new Map<Role | 'outsider', string>();
+/**
+ * Access tokens of the walk's space members by role, and of an outsider who owns another space; and personal API
+ * tokens of the owner, one with each role for the walk's space (`token:viewer`…), one for another space only.
+ */
+const tokens = new Map<string, string>();
+/** The owner's API tokens for the walk's space: the throwaway spaces of the delete request are theirs too. */
+const walkApiTokenIds: string[] = [];
 let ownerApi: ApiClient;
 let outsiderApi: ApiClient;
 let other: { spaceId: number; localeId: number; storyId: number; key: string };
@@ -358,9 +367,36 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
       },
       select: { id: true },
     });
+    await server.prisma.apiTokenSpace.createMany({
+      data: walkApiTokenIds.map((tokenId) => ({ tokenId, spaceId: space.id })),
+    });
     return { params: { id: space.id } };
   },
 };
+
+/** The owner's API tokens: each role in the walk's space, and the owner's own role in another space only. */
+async function createWalkApiTokens(spaceId: number): Promise<void> {
+  const owner = createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => tokens.get('owner')! });
+  for (const role of roles) {
+    const made = await owner.call('createApiToken', { body: { name: `Walk ${role}`, space_ids: [spaceId], role } });
+    tokens.set(`token:${role}`, made.secret);
+    walkApiTokenIds.push(made.token.id);
+  }
+  const ownerId = (await owner.call('getMe', {})).id;
+  const elsewhere = await server.prisma.space.create({
+    data: {
+      name: 'Owner’s other space',
+      storyblokSpaceId: BigInt(throwawayStoryblokIds - 1),
+      region: 'eu',
+      memberships: { create: { userId: ownerId, role: 'owner', status: 'joined' } },
+    },
+    select: { id: true },
+  });
+  const made = await owner.call('createApiToken', {
+    body: { name: 'Walk elsewhere', space_ids: [elsewhere.id], role: 'owner' },
+  });
+  tokens.set('token:elsewhere', made.secret);
+}
 
 async function waitForFirstSync(api: ApiClient, spaceId: number): Promise<void> {
   for (let attempt = 0; attempt < 200; attempt += 1) {
@@ -474,6 +510,7 @@ beforeAll(async () => {
     hookId: hook.id,
     subjectId: subject.user.id,
   };
+  await createWalkApiTokens(spaceId);
   other = {
     spaceId: created.id,
     localeId: await localeOf(created.id),
@@ -518,8 +555,11 @@ describe('the access table', () => {
   });
 });
 
-describe('the walk: every space endpoint as every role and as an outsider', () => {
-  const callers = [...roles, 'outsider'] as const;
+describe('the walk: every space endpoint as every role, as an outsider, and with API tokens', () => {
+  // A token of a role acts as a member of that role; one for another space is an outsider here.
+  const tokenCallers = [...roles.map((role) => `token:${role}`), 'token:elsewhere'];
+  const callers = [...roles, 'outsider', ...tokenCallers];
+  const roleOf = (caller: string) => caller.replace(/^token:/, '');
 
   it.each(Object.entries(expectedAccess).filter(([, access]) => access !== 'public' && access !== 'signed-in'))(
     '%s (%s)',
@@ -532,8 +572,9 @@ describe('the walk: every space endpoint as every role and as an outsider', () =
       }
       const expected = Object.fromEntries(
         callers.map((caller) => {
-          if (caller === 'outsider' || access === 'invited') return [caller, 404];
-          return [caller, hasRole(caller, access as Role) ? 'allowed' : 403];
+          const role = roleOf(caller);
+          if (role === 'outsider' || role === 'elsewhere' || access === 'invited') return [caller, 404];
+          return [caller, hasRole(role as Role, access as Role) ? 'allowed' : 403];
         }),
       );
       const seen = Object.fromEntries(

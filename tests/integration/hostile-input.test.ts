@@ -152,6 +152,52 @@ describe('ids', () => {
   });
 });
 
+describe('API tokens', () => {
+  const bearers = ['pbk_', `pbk_${'A'.repeat(8000)}`, 'pbk_%00', 'pbk_../../etc', 'pbk_' + '\u00e9'.repeat(3)];
+
+  it.each(bearers.map((bearer) => [bearer.slice(0, 24), bearer]))(
+    'refuses %s as a token with 401 on /api, changing nothing',
+    async (_label, bearer) => {
+      const before = await server.prisma.apiToken.count();
+      for (const [method, address] of [
+        ['GET', '/api/me'],
+        ['POST', `/api/spaces/${spaceId}/sync`],
+        ['GET', '/api/me/api_tokens'],
+      ] as const) {
+        const response = await send(method, address, { headers: { authorization: `Bearer ${bearer}` } });
+        apiError(response, 401, 'invalid_api_token');
+      }
+      expect(await server.prisma.apiToken.count()).toBe(before);
+    },
+  );
+
+  it('refuses any token under /auth/v1 in GoTrue’s way', async () => {
+    for (const bearer of bearers) {
+      const response = await send('GET', '/auth/v1/user', {
+        headers: { authorization: `Bearer ${bearer}`, 'x-supabase-api-version': '2024-01-01' },
+      });
+      expect(response.status).toBe(401);
+      expect(authErrorSchema.parse(JSON.parse(response.text)).code).toBe('no_authorization');
+    }
+  });
+
+  it('refuses a new token with an unknown role, no spaces, a bad name or expiry, creating nothing', async () => {
+    const before = await server.prisma.apiToken.count();
+    const create = (body: unknown) => send('POST', '/api/me/api_tokens', { body: JSON.stringify(body) });
+    const refused = [
+      { name: 'x', space_ids: [spaceId], role: 'superuser' },
+      { name: 'x', space_ids: [], role: 'viewer' },
+      { name: 'x', space_ids: [spaceId, 'one'], role: 'viewer' },
+      { name: 'x'.repeat(101), space_ids: [spaceId], role: 'viewer' },
+      { name: 'x', space_ids: [spaceId], role: 'viewer', expires_at: 'tomorrow' },
+      { name: 'x', space_ids: [spaceId], role: 'viewer', expires_at: '1999-01-01T00:00:00Z' },
+    ];
+    for (const body of refused) apiError(await create(body), 400, 'invalid_request');
+    expect(await server.prisma.apiToken.count()).toBe(before);
+    apiError(await send('DELETE', '/api/me/api_tokens/not-a-uuid'), 400, 'invalid_request');
+  });
+});
+
 describe('malformed percent-encoding', () => {
   it.each(['/api/spaces/%C0%AF/settings', '/api/spaces/%/settings', '/api/nothing/%zz'])(
     'answers %s with 400 and a code',

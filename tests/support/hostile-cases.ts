@@ -46,7 +46,16 @@ export function hostileCases(ids: CorpusIds): RouteCase[] {
   return [
     { route: 'getHealth', public: true, answer: ['anonymous', 200], base: () => ({}) },
     { route: 'getSiteInfo', public: true, answer: ['anonymous', 200], base: () => ({}) },
+    { route: 'getApiDocument', public: true, answer: ['anonymous', 200], base: () => ({}) },
+    { route: 'showApiDocs', public: true, answer: ['anonymous', 200], base: () => ({}) },
     { route: 'getMe', answer: ['viewer', 200], base: () => ({}) },
+    { route: 'listApiTokens', answer: ['viewer', 200], base: () => ({}) },
+    {
+      route: 'createApiToken',
+      answer: ['viewer', 404],
+      base: () => ({ body: { name: 'Hostile', space_ids: [MISSING_ID], role: 'viewer' } }),
+    },
+    { route: 'revokeApiToken', answer: ['viewer', 404], base: () => ({ params: { tokenId: MISSING_UUID } }) },
     {
       route: 'listAvailableSpaces',
       answer: ['viewer', 422],

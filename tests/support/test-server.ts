@@ -1,11 +1,11 @@
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { createServer as createTlsServer } from 'node:https';
+import { createServer, get as httpGet, type IncomingMessage, type Server } from 'node:http';
+import { createServer as createTlsServer, get as httpsGet } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Express, Router } from 'express';
+import type { Express, Request, Router } from 'express';
 import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
 import { createAiTranslator } from '#server/adapters/openai/ai-translator.ts';
 import { stripeFromEnv } from '#server/adapters/stripe/stripe-client.ts';
@@ -24,6 +24,7 @@ import type { JobDefinition } from '#server/jobs/define-job.ts';
 import { createJobQueue, type JobQueue } from '#server/jobs/job-queue.ts';
 import { createLogger } from '#server/logger.ts';
 import { storyblokAccessFromEnv, type StoryblokAccess } from '#server/storyblok-access/index.ts';
+import { createAnswerValidator, type AnswerValidator, type OpenApiDocument } from './answer-validator.ts';
 import { LogCapture } from './log-capture.ts';
 import { joinTestDatabase, openTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -51,6 +52,11 @@ export interface TestServerOptions {
   jobs?: JobDefinition[];
   /** Routes only a test needs (for example, to drive the contract binder with a body). */
   extraRoutes?: (bind: BindRoute) => Router;
+  /**
+   * The extra routes are the test's own, outside the API's document: their answers are checked against their
+   * own schemas only, unless a test asks to see the document's check refuse them.
+   */
+  checkExtraRoutes?: boolean;
   mountFrontEnds?: AppOptions['mountFrontEnds'];
   /** A clock the test moves (TOTP steps, expiries, rate-limit refills) instead of sleeping. */
   clock?: Clock;
@@ -81,6 +87,21 @@ const roomyPerIpLimits = {
 
 /** The same for failed sign-ins across accounts from one address. */
 const roomyCredentialLimits = { perAddress: { failures: 10_000, windowSeconds: 3600 } };
+
+/** The server's own OpenAPI document, over HTTP or HTTPS (whose test certificate no store trusts). */
+async function readDocument(baseUrl: string): Promise<OpenApiDocument> {
+  const url = `${baseUrl}/api/openapi.json`;
+  const response = await new Promise<IncomingMessage>((resolve, reject) => {
+    const request = url.startsWith('https:')
+      ? httpsGet(url, { rejectUnauthorized: false }, resolve)
+      : httpGet(url, resolve);
+    request.on('error', reject);
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of response) chunks.push(chunk as Buffer);
+  if (response.statusCode !== 200) throw new Error(`GET /api/openapi.json answered ${response.statusCode}`);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as OpenApiDocument;
+}
 
 /** The real app on a real database and a real port, as a client sees it; its mail stays in its outbox. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -152,6 +173,21 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   // Links in e-mails must lead back to this server.
   if (!options.env?.SITE_URL) env.SITE_URL = baseUrl;
   let stopping = false;
+  const validateResponses = options.validateResponses ?? true;
+  // Every JSON answer of the API is checked against the document the server publishes, once it is read below.
+  let validateAnswer: AnswerValidator | undefined;
+  const answerProblems: string[] = [];
+  const extraPaths: RegExp[] = [];
+  const extraRoutes = options.extraRoutes;
+  const checkAnswer = (req: Request, status: number, body: unknown) => {
+    const answered = req.originalUrl.split('?')[0]!;
+    if (!validateAnswer || !/^\/(api|auth\/v1)\//.test(answered)) return;
+    if (extraPaths.some((path) => path.test(answered))) return;
+    const problem = validateAnswer(req.method, answered, status, body);
+    if (!problem) return;
+    answerProblems.push(problem);
+    throw new Error(`The answer breaks the API's document: ${problem}`);
+  };
   const app: Express = createApp(
     {
       env,
@@ -172,12 +208,20 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       },
     },
     {
-      validateResponses: options.validateResponses ?? true,
-      extraRoutes: options.extraRoutes,
+      validateResponses,
+      checkAnswer: validateResponses ? checkAnswer : undefined,
+      extraRoutes:
+        extraRoutes &&
+        ((bind) =>
+          extraRoutes((router, endpoint, handler, routeOptions) => {
+            if (!options.checkExtraRoutes) extraPaths.push(new RegExp(`^${endpoint.path.replace(/:\w+/g, '[^/]+')}$`));
+            bind(router, endpoint, handler, routeOptions);
+          })),
       mountFrontEnds: options.mountFrontEnds,
     },
   );
   server.on('request', app);
+  if (validateResponses) validateAnswer = createAnswerValidator(await readDocument(baseUrl));
   return {
     baseUrl,
     env,
@@ -205,6 +249,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await prisma.$disconnect();
       await database.dispose();
       rmSync(mailDir, { recursive: true, force: true });
+      // An answer that broke the document failed its own request; this fails the file too, should a test not see it.
+      if (answerProblems.length > 0) {
+        throw new Error(`Answers broke the API's document:\n${answerProblems.join('\n')}`);
+      }
     },
   };
 }

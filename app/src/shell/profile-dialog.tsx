@@ -1,6 +1,6 @@
-import { Button, Divider, Modal, Stack, Text } from '@mantine/core';
+import { Button, Divider, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '#kit/auth/auth-context.ts';
 import { InitialAvatar } from '#kit/components/initial-avatar.tsx';
@@ -10,12 +10,18 @@ import { DisplayNameForm } from './display-name-form.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 import { useAccount } from './use-account.ts';
 
+// Loaded when the dialog opens: the web app's first load stays within its budget.
+const ApiTokensSection = lazy(async () => ({ default: (await import('./api-tokens-section.tsx')).ApiTokensSection }));
+
 export interface ProfileDialogProps {
   opened: boolean;
   onClose: () => void;
 }
 
-/** Spec: the 'User Profile' dialog: initial avatar, display name (which the person sets here), e-mail, two-factor, red Logout. */
+/**
+ * Spec: the 'User Profile' dialog: initial avatar, display name (which the person sets here), e-mail, two-factor,
+ * personal API tokens, red Logout.
+ */
 export function ProfileDialog({ opened, onClose }: ProfileDialogProps) {
   const account = useAccount();
   const auth = useAuth();
@@ -58,6 +64,10 @@ export function ProfileDialog({ opened, onClose }: ProfileDialogProps) {
         />
         <Divider />
         <TwoFactorSection />
+        <Divider />
+        <Suspense fallback={<Loader size="sm" />}>
+          <ApiTokensSection />
+        </Suspense>
         <Divider />
         <Button color="red" fullWidth onClick={() => void logout()} loading={loggingOut}>
           Logout

@@ -67,6 +67,11 @@ export interface RouteOptions<E extends Endpoint = Endpoint> {
    * team's story reveals nothing.
    */
   notFound?: () => AppError;
+  /**
+   * 'refused' for what a script's personal API token may not do (manage tokens, create spaces): a person, signed
+   * in, does it.
+   */
+  apiTokens?: 'refused';
 }
 
 /** What a handler receives as `auth`: null on public routes. */
@@ -90,6 +95,8 @@ export interface BinderOptions<A extends AuthInfo = AuthInfo> {
    * or only those whose endpoint declares one.
    */
   bodies?: { limit: string; everyRoute: boolean };
+  /** Whether its authentication takes personal API tokens (the product API's does, the auth API's never). */
+  acceptsApiTokens?: boolean;
   /** Counts the routes of the table bound, so the app can check that none is missing. */
   registry?: RouteRegistry;
 }
@@ -115,7 +122,10 @@ export function createRouteBinder<A extends AuthInfo = AuthInfo>(binderOptions: 
     if (!endpoint.path.startsWith(`${mount}/`)) throw new Error(`${route} is not under ${mount}, where it is bound`);
     const signedIn = options.auth !== 'public';
     assertSpaceRule(route, endpoint, options, signedIn);
-    binderOptions.registry?.record(endpoint);
+    binderOptions.registry?.record(endpoint, {
+      signedIn,
+      apiTokens: signedIn && binderOptions.acceptsApiTokens === true && options.apiTokens !== 'refused',
+    });
     const limit = options.bodyLimit ?? bodies.limit;
     const middlewares =
       options.bodyFormat === 'xml'
@@ -126,6 +136,12 @@ export function createRouteBinder<A extends AuthInfo = AuthInfo>(binderOptions: 
     const answer = async (req: Request, res: Response) => {
       // Who is asking comes before what is asked: an anonymous caller learns nothing from validation errors.
       const auth = signedIn ? await binderOptions.authenticate(req) : null;
+      if (auth?.apiToken && options.apiTokens === 'refused') {
+        throw new AppError(
+          'api_token_not_allowed',
+          'An API token cannot do this. Sign in to Polyblok and do it from your account.',
+        );
+      }
       const problems: InputProblem[] = [];
       const check = (schema: z.ZodType | undefined, value: unknown, part: 'params' | 'query' | 'body') =>
         schema ? checkPart(schema, value, part, dialect, problems) : undefined;
@@ -138,8 +154,8 @@ export function createRouteBinder<A extends AuthInfo = AuthInfo>(binderOptions: 
         const spaceId = await options.space({ params, query, body } as never);
         member = await (
           endpoint.role
-            ? requireMember(binderOptions.prisma, auth.userId, spaceId, endpoint.role)
-            : requireInvitation(binderOptions.prisma, auth.userId, spaceId)
+            ? requireMember(binderOptions.prisma, auth.userId, spaceId, endpoint.role, auth.apiToken)
+            : requireInvitation(binderOptions.prisma, auth.userId, spaceId, auth.apiToken)
         ).catch((error: unknown) => {
           throw options.notFound && error instanceof AppError && error.code === 'not_found'
             ? options.notFound()

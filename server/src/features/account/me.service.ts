@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { MeResponse } from '#contract/me.ts';
+import { hasRole } from '#contract/roles.ts';
 import type { Space } from '#contract/spaces.ts';
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
@@ -21,7 +22,10 @@ export function crispSignature(secret: string | undefined, email: string): strin
   return secret ? createHmac('sha256', secret).update(email).digest('hex') : null;
 }
 
-/** The signed-in account with every space it belongs to, is invited to, or asked to join. */
+/**
+ * The signed-in account with every space it belongs to, is invited to, or asked to join; for a personal API
+ * token, only the spaces it may act in.
+ */
 export async function getAccount(deps: MeDeps, auth: AuthInfo): Promise<MeResponse> {
   const user = await deps.prisma.user.findUnique({
     where: { id: auth.userId },
@@ -30,6 +34,7 @@ export async function getAccount(deps: MeDeps, auth: AuthInfo): Promise<MeRespon
       name: true,
       email: true,
       memberships: {
+        where: auth.apiToken ? { spaceId: { in: auth.apiToken.spaceIds } } : {},
         select: { role: true, status: true, createdAt: true, space: { select: spaceViewSelect } },
         orderBy: [{ space: { name: 'asc' } }, { spaceId: 'asc' }],
       },
@@ -42,7 +47,10 @@ export async function getAccount(deps: MeDeps, auth: AuthInfo): Promise<MeRespon
     email: user.email,
     crisp_signature: crispSignature(deps.crispSecret, user.email),
     crisp_website_id: deps.crispWebsiteId ?? null,
-    spaces: user.memberships.map((membership) => {
+    spaces: user.memberships.map((joined) => {
+      // A token acts with the lower of its role and the user's: the list says what it may do.
+      const capped = auth.apiToken && !hasRole(auth.apiToken.role, joined.role);
+      const membership = capped ? { ...joined, role: auth.apiToken!.role } : joined;
       // The portal is the owner's, and there is one only once the space has a Stripe customer.
       const owns = membership.status === 'joined' && membership.role === 'owner';
       const portal =

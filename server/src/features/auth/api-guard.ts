@@ -3,6 +3,7 @@ import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthInfo, Authenticate } from '../../http/auth-info.ts';
 import type { AccessTokens, Aal } from './access-tokens.ts';
+import { apiTokenCaller, isApiTokenSecret } from './api-token-check.ts';
 
 interface SessionCheck {
   user_id: string;
@@ -17,13 +18,14 @@ const signedOut = () => new AppError('unauthorized', 'Your session has ended. Pl
  * The bearer check of the product API. The JWT must be valid, and its session must still exist, be
  * unrevoked and unexpired: one query by primary key (with the factor lookup on its index), so a signed-out
  * session or a deleted user is refused on the very next request, not an hour later. A user with a verified
- * second factor must have passed it (aal2).
+ * second factor must have passed it (aal2). A personal API token (`pbk_…`) is accepted here, on /api only.
  */
 export function createAuthGuard(deps: GuardDeps): Authenticate {
   return async (req) => {
     const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '');
     if (!match)
       throw new AppError('unauthorized', 'Log in to use this endpoint (send the access token as a Bearer token).');
+    if (isApiTokenSecret(match[1]!)) return apiTokenCaller(deps, match[1]!);
     const claims = await deps.tokens.verify(match[1]!);
     if (!claims) throw signedOut();
     return liveSession(deps, { userId: claims.sub, sessionId: claims.session_id, aal: claims.aal });

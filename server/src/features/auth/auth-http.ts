@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { AppError } from '../../errors.ts';
 import type { Aal } from './access-tokens.ts';
+import { isApiTokenSecret } from './api-token-check.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import type { ClientInfo } from './sessions.service.ts';
 
@@ -24,6 +25,10 @@ export async function requireSession(deps: AuthDeps, req: Request): Promise<Auth
   const header = req.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw new AppError('no_authorization', 'This endpoint requires a valid Bearer token');
+  // Personal API tokens are for the product API: an account's password, e-mail and factors need a person.
+  if (isApiTokenSecret(match[1]!)) {
+    throw new AppError('no_authorization', 'API tokens work on /api only: sign in to manage your account');
+  }
   const claims = await deps.tokens.verify(match[1]!);
   if (!claims) {
     throw new AppError('bad_jwt', 'Invalid JWT: the access token is malformed, expired or not from this server');

@@ -14,3 +14,4 @@ export {
 } from './invite.service.ts';
 export { refreshGrant, startSession, type ClientInfo } from './sessions.service.ts';
 export { createLinkPasses, type LinkPasses } from './link-passes.ts';
+export { newApiTokenSecret } from './api-token-check.ts';

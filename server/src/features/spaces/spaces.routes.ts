@@ -24,8 +24,12 @@ const byPathId = ({ params }: { params: { id: number } }) => params.id;
 export function spacesRoutes(bind: BindRoute, deps: SpaceDeps): Router {
   const router = Router();
   bind(router, listAvailableSpaces, ({ body }) => connect.listAvailableSpaces(deps, body.personal_access_token));
-  bind(router, createSpace, ({ body, auth }) =>
-    connect.createSpace(deps, auth.userId, body.space_id, body.personal_access_token),
+  // A token's spaces are chosen when it is made: a space it created would be out of its own reach.
+  bind(
+    router,
+    createSpace,
+    ({ body, auth }) => connect.createSpace(deps, auth.userId, body.space_id, body.personal_access_token),
+    { apiTokens: 'refused' },
   );
   bind(router, startSync, ({ params, auth }) => sync.startSync(deps, params.id, 'manual', auth.userId), {
     space: byPathId,
