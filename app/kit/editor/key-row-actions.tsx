@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, Switch, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconCopy, IconHistory, IconSparkles } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { verifyHint } from './verify-reason.ts';
 
 export interface KeyRowActionsProps {
@@ -28,41 +29,37 @@ export function KeyRowActions(props: KeyRowActionsProps) {
     // Narrow (languages side by side), the switch and Save move below the tools, to the right.
     <Group justify="space-between" gap="xs" wrap="wrap" style={{ rowGap: 4 }}>
       <Group gap={2} wrap="nowrap">
-        <Tooltip label="Translate with AI">
-          <ActionIcon
-            variant="subtle"
-            aria-label="AI translate"
-            loading={props.aiPending}
-            disabled={props.askPending}
-            onClick={props.onAiTranslate}
-          >
-            <IconSparkles size={17} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label="Copy the source into the translation">
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label="Copy source"
-            disabled={props.askPending}
-            onClick={props.onCopySource}
-          >
-            <IconCopy size={17} />
-          </ActionIcon>
-        </Tooltip>
+        <ToolIcon
+          tip="Translate with AI"
+          label="AI translate"
+          primary
+          loading={props.aiPending}
+          disabled={props.askPending}
+          onClick={props.onAiTranslate}
+        >
+          <IconSparkles size={17} />
+        </ToolIcon>
+        <ToolIcon
+          tip="Copy the source into the translation"
+          label="Copy source"
+          disabled={props.askPending}
+          onClick={props.onCopySource}
+        >
+          <IconCopy size={17} />
+        </ToolIcon>
         {props.onUndo && (
-          <Tooltip label="Undo the last change of this key, whoever made it">
-            <ActionIcon variant="subtle" color="gray" aria-label="Undo last change" onClick={props.onUndo}>
-              <IconHistory size={17} />
-            </ActionIcon>
-          </Tooltip>
+          <ToolIcon
+            tip="Undo the last change of this key, whoever made it"
+            label="Undo last change"
+            onClick={props.onUndo}
+          >
+            <IconHistory size={17} />
+          </ToolIcon>
         )}
         {props.dirty && (
-          <Tooltip label="Revert to the saved translation">
-            <ActionIcon variant="subtle" color="gray" aria-label="Revert" onClick={props.onRevert}>
-              <IconArrowBackUp size={17} />
-            </ActionIcon>
-          </Tooltip>
+          <ToolIcon tip="Revert to the saved translation" label="Revert" onClick={props.onRevert}>
+            <IconArrowBackUp size={17} />
+          </ToolIcon>
         )}
       </Group>
       <Group gap="sm" wrap="wrap" justify="flex-end" ml="auto" style={{ rowGap: 4 }}>
@@ -83,5 +80,36 @@ export function KeyRowActions(props: KeyRowActionsProps) {
         </Button>
       </Group>
     </Group>
+  );
+}
+
+interface ToolIconProps {
+  /** What the tooltip says the tool does. */
+  tip: string;
+  /** Its name for assistive technology (and tests). */
+  label: string;
+  /** In the theme's colour rather than gray: the AI, the tool a translator looks for. */
+  primary?: boolean;
+  loading?: boolean;
+  disabled?: boolean;
+  onClick(): void;
+  children: ReactNode;
+}
+
+/** One tool of a key: a subtle icon button with its tooltip. */
+function ToolIcon({ tip, label, primary, loading, disabled, onClick, children }: ToolIconProps) {
+  return (
+    <Tooltip label={tip}>
+      <ActionIcon
+        variant="subtle"
+        color={primary ? undefined : 'gray'}
+        aria-label={label}
+        loading={loading}
+        disabled={disabled}
+        onClick={onClick}
+      >
+        {children}
+      </ActionIcon>
+    </Tooltip>
   );
 }
