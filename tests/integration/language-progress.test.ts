@@ -7,7 +7,7 @@ import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { apiFailure as failure } from '#tests/support/api-failure.ts';
 import { createApiClient } from '#kit/api/api-client.ts';
 import { createAccount, uniqueEmail } from '#tests/support/auth-client.ts';
-import { connectBasicSpace } from '#tests/support/connected-space.ts';
+import { connectBasicSpace, storyNodeId } from '#tests/support/connected-space.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 
 let storyblok: FakeStoryblok;
@@ -32,12 +32,7 @@ beforeAll(async () => {
   storyblok = await startFakeStoryblok({ dataDir: basicFixture.dir });
   server = await startTestServer({ env: { STORYBLOK_MAPI_URL: storyblok.mapiUrl } });
   ({ api, spaceId } = await connectBasicSpace(server, 'progress'));
-  homeId = (
-    await server.prisma.storyNode.findFirstOrThrow({
-      where: { spaceId, storyblokId: BigInt(basicFixture.stories.home) },
-      select: { id: true },
-    })
-  ).id;
+  homeId = await storyNodeId(server.prisma, spaceId, basicFixture.stories.home);
 });
 
 afterAll(async () => {

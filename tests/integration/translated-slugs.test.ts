@@ -7,7 +7,7 @@ import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '#tests/fakes/openai/server.ts';
 import { apiFailure as failure } from '#tests/support/api-failure.ts';
-import { connectBasicSpace } from '#tests/support/connected-space.ts';
+import { connectBasicSpace, storyNodeId } from '#tests/support/connected-space.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { until } from '#tests/support/until.ts';
 
@@ -50,12 +50,7 @@ beforeAll(async () => {
     env: { STORYBLOK_MAPI_URL: storyblok.mapiUrl, OPENAI_API_KEY: 'local-key', OPENAI_BASE_URL: openai.baseUrl },
   });
   ({ api, spaceId } = await connectBasicSpace(server, 'slugs'));
-  homeId = (
-    await server.prisma.storyNode.findFirstOrThrow({
-      where: { spaceId, storyblokId: BigInt(home) },
-      select: { id: true },
-    })
-  ).id;
+  homeId = await storyNodeId(server.prisma, spaceId, home);
 });
 
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { waitForMail } from '#tests/support/auth-client.ts';
-import { connectBasicSpace } from '#tests/support/connected-space.ts';
+import { connectBasicSpace, storyNodeId } from '#tests/support/connected-space.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { until } from '#tests/support/until.ts';
 
@@ -46,12 +46,7 @@ beforeAll(async () => {
   storyblok = await startFakeStoryblok({ dataDir: basicFixture.dir });
   server = await startTestServer({ env: { STORYBLOK_MAPI_URL: storyblok.mapiUrl } });
   ({ api, spaceId } = await connectBasicSpace(server, 'writer'));
-  homeId = (
-    await server.prisma.storyNode.findFirstOrThrow({
-      where: { spaceId, storyblokId: BigInt(basicFixture.stories.home) },
-      select: { id: true },
-    })
-  ).id;
+  homeId = await storyNodeId(server.prisma, spaceId, basicFixture.stories.home);
 });
 
 afterAll(async () => {

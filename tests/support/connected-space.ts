@@ -40,3 +40,12 @@ export async function connectSpace(
 export function connectBasicSpace(server: TestServer, prefix = 'owner', email?: string): Promise<ConnectedSpace> {
   return connectSpace(server, { storyblokSpaceId: basicFixture.spaceId, pat: basicFixture.pat }, prefix, email);
 }
+
+/** Polyblok's id of a story it imported, by the story's Storyblok id. */
+export async function storyNodeId(prisma: TestServer['prisma'], spaceId: number, storyblokId: number): Promise<number> {
+  const node = await prisma.storyNode.findFirstOrThrow({
+    where: { spaceId, storyblokId: BigInt(storyblokId) },
+    select: { id: true },
+  });
+  return node.id;
+}

@@ -106,7 +106,9 @@ export async function spacesTrend(prisma: Database, userId: string, days: number
   const bySpace = new Map<number, Array<{ day: string; completion: number }>>();
   for (const row of rows) {
     const completion = row.total > 0 ? Math.min(100, Math.round((row.translated / row.total) * 1000) / 10) : 0;
-    bySpace.set(row.space_id, [...(bySpace.get(row.space_id) ?? []), { day: row.day, completion }]);
+    const series = bySpace.get(row.space_id) ?? [];
+    series.push({ day: row.day, completion });
+    bySpace.set(row.space_id, series);
   }
   return { spaces: [...bySpace].map(([space_id, series]) => ({ space_id, days: series })) };
 }

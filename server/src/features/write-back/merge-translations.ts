@@ -88,7 +88,12 @@ export function mergeTranslations(live: Record<string, unknown>, pending: Pendin
     return same;
   };
   const byField = new Map<string, PendingTranslation[]>();
-  for (const item of pending) byField.set(fieldEntryOf(item), [...(byField.get(fieldEntryOf(item)) ?? []), item]);
+  for (const item of pending) {
+    const entry = fieldEntryOf(item);
+    const items = byField.get(entry);
+    if (items) items.push(item);
+    else byField.set(entry, [item]);
+  }
   /** A translated richtext document with the translations of its embedded bloks' fields put into those bloks. */
   const withEmbeddedTranslations = (doc: unknown, code: string): unknown => {
     const copy = structuredClone(doc);
