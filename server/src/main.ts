@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type RequestListener, type Server } from 'node:http';
-import { createServer as createTlsServer } from 'node:https';
+import type { RequestListener, Server } from 'node:http';
 import { routes } from '#contract/routes.ts';
 import { applyPendingMigrations } from '#prisma/tool/migrations.ts';
 import { aiTranslatorFromEnv } from './adapters/openai/ai-from-env.ts';
@@ -15,6 +14,7 @@ import { createSecretBox } from './crypto/secret-box.ts';
 import { healthListener } from './features/health/index.ts';
 import { createMailTransport } from './features/mail/index.ts';
 import { serveBuiltFrontEnds } from './http/front-ends.ts';
+import { createHttpServer } from './http/http-server.ts';
 import { allJobs } from './all-jobs.ts';
 import { hookTargetsFor } from './features/space-hooks/index.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
@@ -172,9 +172,9 @@ async function main(): Promise<void> {
 
 /** Plain HTTP, or HTTPS with the configured certificate (read once at start; a bad file stops the start). */
 function listener(certFile: string | undefined, keyFile: string | undefined): Server {
-  if (!certFile || !keyFile) return createServer();
+  if (!certFile || !keyFile) return createHttpServer();
   try {
-    return createTlsServer({ cert: readFileSync(certFile), key: readFileSync(keyFile) });
+    return createHttpServer({ cert: readFileSync(certFile), key: readFileSync(keyFile) });
   } catch (error) {
     fail(`Polyblok cannot start. TLS_CERT_FILE/TLS_KEY_FILE: ${(error as Error).message}`);
   }

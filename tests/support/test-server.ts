@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, get as httpGet, type IncomingMessage, type Server } from 'node:http';
-import { createServer as createTlsServer, get as httpsGet } from 'node:https';
+import { get as httpGet, type IncomingMessage, type Server } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import { createSecretBox } from '#server/crypto/secret-box.ts';
 import type { AuthSettingsOverride } from '#server/features/auth/index.ts';
 import { createMailTransport } from '#server/features/mail/index.ts';
 import { hookTargetsFor } from '#server/features/space-hooks/index.ts';
+import { createHttpServer } from '#server/http/http-server.ts';
 import type { BindRoute } from '#server/http/route-binder.ts';
 import { allJobs } from '#server/all-jobs.ts';
 import type { JobDefinition } from '#server/jobs/define-job.ts';
@@ -163,9 +164,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
   // TLS_CERT_FILE and TLS_KEY_FILE serve HTTPS, as they make the real server do.
   const tls = env.TLS_CERT_FILE && env.TLS_KEY_FILE;
-  const server: Server = tls
-    ? createTlsServer({ cert: readFileSync(env.TLS_CERT_FILE!), key: readFileSync(env.TLS_KEY_FILE!) })
-    : createServer();
+  const server: Server = createHttpServer(
+    tls ? { cert: readFileSync(env.TLS_CERT_FILE!), key: readFileSync(env.TLS_KEY_FILE!) } : undefined,
+  );
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;

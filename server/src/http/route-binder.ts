@@ -9,7 +9,7 @@ import { apiInput, checkPart, type InputDialect, type InputProblem } from './inp
 import { jsonBody } from './json-body.ts';
 import { xmlBody } from './xml-body.ts';
 import type { RouteRegistry } from './route-registry.ts';
-import { requireInvitation, requireMember, type SpaceMember } from './space-access.ts';
+import { requireInvitation, requireMember, type SpaceMember, type SpaceRef } from './space-access.ts';
 
 /** Who may call a route: anyone, or a signed-in user (the default, so a new endpoint cannot forget it). */
 export type RouteAuth = 'public' | 'signed-in';
@@ -55,7 +55,7 @@ export interface RouteOptions<E extends Endpoint = Endpoint> {
    * Which space the request acts on, from its validated input (a path id, a story's or a locale's space).
    * Required when the endpoint declares a role; null when the input names nothing that exists (answers 404).
    */
-  space?: (input: RouteInput<E>) => number | null | Promise<number | null>;
+  space?: (input: RouteInput<E>) => SpaceRef | Promise<SpaceRef>;
   /**
    * For the routes that answer an invitation (accept, decline): instead of a joined membership with a role,
    * the caller must hold their own `invited` membership of the space. Needs `space`; the endpoint has no role.
@@ -151,11 +151,11 @@ export function createRouteBinder<A extends AuthInfo = AuthInfo>(binderOptions: 
       if (problems.length > 0) throw dialect.refuse(problems);
       let member: SpaceMember | null = null;
       if (auth && options.space) {
-        const spaceId = await options.space({ params, query, body } as never);
+        const space = await options.space({ params, query, body } as never);
         member = await (
           endpoint.role
-            ? requireMember(binderOptions.prisma, auth.userId, spaceId, endpoint.role, auth.apiToken)
-            : requireInvitation(binderOptions.prisma, auth.userId, spaceId, auth.apiToken)
+            ? requireMember(binderOptions.prisma, auth.userId, space, endpoint.role, auth.apiToken)
+            : requireInvitation(binderOptions.prisma, auth.userId, space, auth.apiToken)
         ).catch((error: unknown) => {
           throw options.notFound && error instanceof AppError && error.code === 'not_found'
             ? options.notFound()

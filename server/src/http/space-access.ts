@@ -1,7 +1,37 @@
 import { hasRole, roleWithArticle, type Role } from '#contract/roles.ts';
 import type { Database } from '../db/prisma.ts';
 import { AppError } from '../errors.ts';
+import { Prisma } from '../generated/prisma/client.ts';
 import type { ApiTokenScope } from './auth-info.ts';
+
+/**
+ * The space a request names: its id, null when what it names does not exist, or a subquery answering the id
+ * from what it names (a story's, a language's), which the membership check runs in its own statement.
+ */
+export type SpaceRef = number | null | { spaceIdSql: Prisma.Sql };
+
+interface Standing {
+  spaceId: number;
+  membership: { id: number; role: Role; status: string } | null;
+}
+
+/** The space a request names and the caller's membership of it, in one statement; null: no such space. */
+async function standingIn(prisma: Database, userId: string, ref: SpaceRef): Promise<Standing | null> {
+  if (ref === null || (typeof ref === 'number' && !Number.isSafeInteger(ref))) return null;
+  const space = typeof ref === 'number' ? Prisma.sql`SELECT ${ref}::int` : ref.spaceIdSql;
+  const [row] = await prisma.$queryRaw<
+    Array<{ space_id: number; id: number | null; role: Role | null; status: string | null }>
+  >`
+    SELECT s.space_id, m.id, m.role::text AS role, m.status::text AS status
+    FROM (${space}) AS s(space_id)
+    LEFT JOIN memberships m ON m.space_id = s.space_id AND m.user_id = ${userId}::uuid
+    LIMIT 1`;
+  if (!row || row.space_id === null) return null;
+  return {
+    spaceId: row.space_id,
+    membership: row.id === null ? null : { id: row.id, role: row.role!, status: row.status! },
+  };
+}
 
 /** The caller's standing in the space a route acts on, once the guard has let them through. */
 export interface SpaceMember {
@@ -24,16 +54,13 @@ export function spaceNotFound(): AppError {
 export async function requireMember(
   prisma: Database,
   userId: string,
-  spaceId: number | null,
+  space: SpaceRef,
   minRole: Role,
   apiToken?: ApiTokenScope,
 ): Promise<SpaceMember> {
-  if (spaceId === null || !Number.isSafeInteger(spaceId)) throw spaceNotFound();
-  if (apiToken && !apiToken.spaceIds.includes(spaceId)) throw spaceNotFound();
-  const membership = await prisma.membership.findUnique({
-    where: { spaceId_userId: { spaceId, userId } },
-    select: { id: true, role: true, status: true },
-  });
+  const standing = await standingIn(prisma, userId, space);
+  if (!standing || (apiToken && !apiToken.spaceIds.includes(standing.spaceId))) throw spaceNotFound();
+  const { spaceId, membership } = standing;
   if (!membership || membership.status !== 'joined') throw spaceNotFound();
   const role = apiToken && !hasRole(apiToken.role, membership.role) ? apiToken.role : membership.role;
   if (!hasRole(role, minRole)) {
@@ -54,21 +81,17 @@ export async function requireMember(
 export async function requireInvitation(
   prisma: Database,
   userId: string,
-  spaceId: number | null,
+  space: SpaceRef,
   apiToken?: ApiTokenScope,
 ): Promise<SpaceMember> {
+  const standing = await standingIn(prisma, userId, space);
   const membership =
-    spaceId !== null && Number.isSafeInteger(spaceId) && (!apiToken || apiToken.spaceIds.includes(spaceId))
-      ? await prisma.membership.findUnique({
-          where: { spaceId_userId: { spaceId, userId } },
-          select: { id: true, role: true, status: true },
-        })
-      : null;
-  if (!membership || membership.status !== 'invited') {
+    standing && (!apiToken || apiToken.spaceIds.includes(standing.spaceId)) ? standing.membership : null;
+  if (!standing || !membership || membership.status !== 'invited') {
     throw new AppError(
       'not_found',
       'You have no pending invitation to this space (it may have been revoked, or already accepted or declined).',
     );
   }
-  return { spaceId: spaceId!, membershipId: membership.id, role: membership.role };
+  return { spaceId: standing.spaceId, membershipId: membership.id, role: membership.role };
 }

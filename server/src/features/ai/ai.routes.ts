@@ -20,7 +20,7 @@ import { estimateFolderRun } from './folder-estimate.service.ts';
 export function aiRoutes(bind: BindRoute, deps: AiDeps): Router {
   const { prisma } = deps;
   const router = Router();
-  const byLocale = ({ body }: { body: { space_locale_id: number } }) => spaceOfLocale(prisma, body.space_locale_id);
+  const byLocale = ({ body }: { body: { space_locale_id: number } }) => spaceOfLocale(body.space_locale_id);
   const byBatch = ({ params }: { params: { batchId: string } }) => batches.spaceOfBatch(prisma, params.batchId);
 
   bind(

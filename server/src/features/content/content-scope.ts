@@ -1,10 +1,11 @@
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
+import type { SpaceRef } from '../../http/space-access.ts';
 
-/** The space a story belongs to, for the space check; null when there is no such story. */
-export async function spaceOfStory(prisma: Database, storyId: number): Promise<number | null> {
-  const node = await prisma.storyNode.findUnique({ where: { id: storyId }, select: { spaceId: true } });
-  return node?.spaceId ?? null;
+/** The space a story belongs to, for the space check (found in its statement); none when there is no such story. */
+export function spaceOfStory(storyId: number): SpaceRef {
+  return { spaceIdSql: Prisma.sql`SELECT space_id FROM story_nodes WHERE id = ${storyId}` };
 }
 
 /** What a story route answers for a story that is not there, or not in a space of the caller's. */
@@ -15,10 +16,9 @@ export function storyNotFound(): AppError {
   );
 }
 
-/** The space a language belongs to, for the space check; null when there is no such language. */
-export async function spaceOfLocale(prisma: Database, spaceLocaleId: number): Promise<number | null> {
-  const locale = await prisma.spaceLocale.findUnique({ where: { id: spaceLocaleId }, select: { spaceId: true } });
-  return locale?.spaceId ?? null;
+/** The space a language belongs to, for the space check (found in its statement); none when there is none. */
+export function spaceOfLocale(spaceLocaleId: number): SpaceRef {
+  return { spaceIdSql: Prisma.sql`SELECT space_id FROM space_locales WHERE id = ${spaceLocaleId}` };
 }
 
 export async function localeByCode(

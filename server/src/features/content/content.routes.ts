@@ -15,6 +15,7 @@ import * as search from './search.service.ts';
 import * as stories from './story.service.ts';
 import { retryStoryWriteBack } from './story-write-back.service.ts';
 import * as translations from './translations.service.ts';
+import { saveTranslation as saveOne } from './save-translation.ts';
 import { setVerified } from './verify.service.ts';
 
 /** Large richtext translations are allowed; the rest of the API keeps small bodies. */
@@ -27,7 +28,7 @@ export function contentRoutes(
 ): Router {
   const { prisma } = deps;
   const router = Router();
-  const byLocale = ({ body }: { body: { space_locale_id: number } }) => spaceOfLocale(prisma, body.space_locale_id);
+  const byLocale = ({ body }: { body: { space_locale_id: number } }) => spaceOfLocale(body.space_locale_id);
 
   bind(router, getRootFolder, ({ query, member }) => folders.getFolder(prisma, member!.spaceId, query.locale, null), {
     space: ({ query }) => query.space_id,
@@ -44,39 +45,34 @@ export function contentRoutes(
     router,
     getStory,
     ({ params, query, auth }) => stories.getStoryDetail(prisma, params.storyId, query.locale, auth.userId),
-    { space: ({ params }) => spaceOfStory(prisma, params.storyId), notFound: storyNotFound },
+    { space: ({ params }) => spaceOfStory(params.storyId), notFound: storyNotFound },
   );
   bind(router, markStoryOpen, ({ params, auth }) => presence.markStoryOpen(prisma, params.storyId, auth.userId), {
-    space: ({ params }) => spaceOfStory(prisma, params.storyId),
+    space: ({ params }) => spaceOfStory(params.storyId),
     notFound: storyNotFound,
   });
   bind(
     router,
     retryWriteBack,
     ({ params, body, member }) => retryStoryWriteBack(deps, member!.spaceId, params.storyId, body.locale),
-    { space: ({ params }) => spaceOfStory(prisma, params.storyId), notFound: storyNotFound },
+    { space: ({ params }) => spaceOfStory(params.storyId), notFound: storyNotFound },
   );
   bind(router, searchContent, ({ query, member }) => search.searchContent(prisma, member!.spaceId, query), {
     space: ({ query }) => query.space_id,
   });
   bind(router, getAssociatedKeys, ({ query, member }) => associated.getAssociatedKeys(prisma, member!.spaceId, query), {
-    space: ({ query }) => spaceOfLocale(prisma, query.space_locale_id),
+    space: ({ query }) => spaceOfLocale(query.space_locale_id),
   });
-  bind(
-    router,
-    saveTranslation,
-    ({ body, member, auth }) => translations.saveTranslation(deps, member!.spaceId, auth.userId, body),
-    {
-      space: byLocale,
-      bodyLimit: TRANSLATION_BODY_LIMIT,
-    },
-  );
+  bind(router, saveTranslation, ({ body, member, auth }) => saveOne(deps, member!.spaceId, auth.userId, body), {
+    space: byLocale,
+    bodyLimit: TRANSLATION_BODY_LIMIT,
+  });
   bind(
     router,
     markAsVerified,
     ({ body, member, auth }) => setVerified(deps, member!.spaceId, auth.userId, body, true),
     {
-      space: ({ body }) => spaceOfLocale(prisma, body[0]!.space_locale_id),
+      space: ({ body }) => spaceOfLocale(body[0]!.space_locale_id),
       bodyLimit: '512kb',
     },
   );
@@ -85,7 +81,7 @@ export function contentRoutes(
     markAsUnverified,
     ({ body, member, auth }) => setVerified(deps, member!.spaceId, auth.userId, body, false),
     {
-      space: ({ body }) => spaceOfLocale(prisma, body[0]!.space_locale_id),
+      space: ({ body }) => spaceOfLocale(body[0]!.space_locale_id),
       bodyLimit: '512kb',
     },
   );
@@ -98,7 +94,7 @@ export function contentRoutes(
     },
   );
   bind(router, getKeyHistory, ({ query, member }) => history.getKeyHistory(prisma, member!.spaceId, query), {
-    space: ({ query }) => spaceOfStory(prisma, query.story_id),
+    space: ({ query }) => spaceOfStory(query.story_id),
     notFound: storyNotFound,
   });
   bind(

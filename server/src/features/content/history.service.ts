@@ -5,7 +5,8 @@ import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import { localeInSpace } from './content-scope.ts';
 import { resolveKey } from './key-lookup.ts';
-import { saveTranslation, type ContentDeps } from './translations.service.ts';
+import { saveTranslation } from './save-translation.ts';
+import type { ContentDeps } from './translations.service.ts';
 
 /** A long-lived key keeps every change; the screen shows the newest ones. */
 const SHOWN_CHANGES = 100;

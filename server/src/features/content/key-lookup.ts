@@ -17,12 +17,15 @@ export async function resolveKey(prisma: Database, spaceId: number, ref: KeyRef)
     take: 2,
   });
   if (matches.length === 0) throw keyGone();
-  if (matches.length > 1) {
-    throw new AppError('invalid_request', 'This key is in several stories; say which one.', [
-      { path: 'body.story_id', message: 'Name the story of the key' },
-    ]);
-  }
+  if (matches.length > 1) throw keyInSeveralStories();
   return matches[0]!;
+}
+
+/** What a request answers that names a key by a string several stories of the space repeat. */
+export function keyInSeveralStories(): AppError {
+  return new AppError('invalid_request', 'This key is in several stories; say which one.', [
+    { path: 'body.story_id', message: 'Name the story of the key' },
+  ]);
 }
 
 export function keyGone(): AppError {

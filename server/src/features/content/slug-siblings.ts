@@ -1,5 +1,5 @@
 import { SLUG_FIELD_TYPE } from '#contract/slug-rules.ts';
-import type { Database } from '../../db/prisma.ts';
+import type { Database, DatabaseTransaction } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 
 /**
@@ -8,7 +8,7 @@ import { AppError } from '../../errors.ts';
  * cannot share one address.
  */
 export async function assertSlugFree(
-  prisma: Database,
+  prisma: Database | DatabaseTransaction,
   storyId: number,
   locale: { id: number; code: string },
   slug: string,

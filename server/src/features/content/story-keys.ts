@@ -1,12 +1,13 @@
-import type { TranslatableKey } from '#contract/content.ts';
+import type { MemoryMatch, TranslatableKey } from '#contract/content.ts';
 import type { Database } from '../../db/prisma.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { keyGone } from './key-lookup.ts';
 import { readMemoryMatches } from './memory-matches.ts';
 import { toKeyView, type KeyViewRow } from './key-view.ts';
-import { readLocaleRules, type LocaleOfSpace } from './locale-rules.ts';
+import type { LocaleOfSpace } from './locale-rules.ts';
+import { rulesAtVersion, rulesVersionSql } from './rules-cache.ts';
 
-interface KeyRow {
+/** A key's own columns as statements select them (`k.id, k.key, … k.detail`). */
+export interface KeySourceRow {
   id: number;
   key: string;
   hash: string;
@@ -17,6 +18,9 @@ interface KeyRow {
   value_text: string;
   word_count: number;
   detail: KeyViewRow['detail'];
+}
+
+interface KeyRow extends KeySourceRow {
   t_value: KeyViewRow['value'] | null;
   t_value_text: string | null;
   reference_hash: string | null;
@@ -28,6 +32,7 @@ interface KeyRow {
   updated_at: Date | null;
   ask_status: 'pending' | 'running' | 'failed' | null;
   ask_error: string | null;
+  rules_version: bigint | null;
 }
 
 /**
@@ -39,30 +44,35 @@ export function readStoryKeys(prisma: Database, locale: LocaleOfSpace, storyId: 
   return readKeys(prisma, Prisma.sql`k.story_id = ${storyId}`, locale);
 }
 
-/** One key as `readStoryKeys` answers it (what a save answers). */
-export async function readKey(prisma: Database, locale: LocaleOfSpace, keyId: number): Promise<TranslatableKey> {
-  const [key] = await readKeys(prisma, Prisma.sql`k.id = ${keyId}`, locale);
-  if (!key) throw keyGone();
-  return key;
-}
-
 async function readKeys(prisma: Database, where: Prisma.Sql, locale: LocaleOfSpace): Promise<TranslatableKey[]> {
   const spaceLocaleId = locale.id;
-  const [rows, rules, memory] = await Promise.all([
+  const [rows, memory] = await Promise.all([
     prisma.$queryRaw<KeyRow[]>`
     SELECT k.id, k.key, k.hash, k.field_type, k.component, k.field, k.value, k.value_text, k.word_count, k.detail,
            t.value AS t_value, t.value_text AS t_value_text, t.reference_hash, t.is_needing_formatting,
            t.verified_source_text, t.glossary_issues, t.ai_score, t.ai_score_reasons, t.updated_at,
-           a.status::text AS ask_status, a.error AS ask_error
+           a.status::text AS ask_status, a.error AS ask_error, ${rulesVersionSql(locale.id)} AS rules_version
     FROM translatable_keys k
     LEFT JOIN translations t ON t.translatable_key_id = k.id AND t.space_locale_id = ${spaceLocaleId}
     LEFT JOIN translation_asks a ON a.translatable_key_id = k.id AND a.space_locale_id = ${spaceLocaleId}
     WHERE ${where}
     ORDER BY k.position, k.id`,
-    readLocaleRules(prisma, locale, where),
     readMemoryMatches(prisma, locale, where),
   ]);
-  return rows.map((row) => toKeyView(keyViewRow(row), rules, memory.get(row.id)));
+  if (rows.length === 0) return [];
+  return keysWithRules(prisma, locale, rows[0]!.rules_version ?? 0n, rows.map(keyViewRow), memory);
+}
+
+/** Keys as answered, checked against their language's rules as of `version` (`rulesVersionSql`). */
+export async function keysWithRules(
+  prisma: Database,
+  locale: LocaleOfSpace,
+  version: bigint,
+  rows: KeyViewRow[],
+  memory: ReadonlyMap<number, MemoryMatch[]>,
+): Promise<TranslatableKey[]> {
+  const rules = await rulesAtVersion(prisma, locale, version);
+  return rows.map((row) => toKeyView(row, rules, memory.get(row.id)));
 }
 
 function keyViewRow(row: KeyRow): KeyViewRow {

@@ -16,7 +16,7 @@ export function publishingRoutes(bind: BindRoute, deps: publishing.PublishDeps):
     router,
     publishStory,
     ({ body, member, auth }) => publishing.publishStory(deps, member!.spaceId, auth.userId, body),
-    { space: ({ body }) => spaceOfStory(prisma, body.story_id), notFound: storyNotFound },
+    { space: ({ body }) => spaceOfStory(body.story_id), notFound: storyNotFound },
   );
   return router;
 }
