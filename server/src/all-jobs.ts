@@ -13,7 +13,7 @@ import {
   createStorySyncJob,
 } from './features/sync/index.ts';
 import { createHookDeliveryJob, createHookSweepJob, type HookTargetPolicy } from './features/space-hooks/index.ts';
-import { createWriteBackJob } from './features/write-back/index.ts';
+import { createWriteBackJob, createWriteBackSweepJob } from './features/write-back/index.ts';
 import type { StoryblokAccess } from './storyblok-access/index.ts';
 import type { JobDefinition } from './jobs/define-job.ts';
 
@@ -38,6 +38,7 @@ export function allJobs(deps: JobDeps): JobDefinition[] {
     createMailSendJob({ prisma, transport: deps.mailTransport }),
     createSpaceSyncJob({ prisma, storyblok }),
     createWriteBackJob({ prisma, storyblok }),
+    createWriteBackSweepJob({ prisma }),
     createStorySyncJob({ prisma, storyblok }),
     ...createDailySyncJobs({ prisma }),
     createMemorySketchJob({ prisma }),

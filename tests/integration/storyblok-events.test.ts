@@ -153,7 +153,7 @@ describe('the light poll for draft edits', () => {
     expect(await pollSpaceChanges(deps, spaceId)).toEqual({ changed: [], needsFullSync: false });
   });
 
-  it('is scheduled, with the nightly full sync, the translation memory’s sketching, the translations’ checks, the languages’ progress snapshot and the webhook deliveries’ sweep, in the job queue', async () => {
+  it('is scheduled, with the nightly full sync, the translation memory’s sketching, the translations’ checks, the languages’ progress snapshot, and the sweeps of webhook deliveries and forgotten writes, in the job queue', async () => {
     const schedules = await server.prisma.$queryRawUnsafe<Array<{ name: string; cron: string }>>(
       'SELECT name, cron FROM pgboss.schedule ORDER BY name',
     );
@@ -163,6 +163,7 @@ describe('the light poll for draft edits', () => {
       { name: 'space-hook.sweep', cron: '* * * * *' },
       { name: 'spaces.daily-sync', cron: '0 3 * * *' },
       { name: 'spaces.poll', cron: '*/10 * * * *' },
+      { name: 'story.write-back-sweep', cron: '* * * * *' },
       { name: 'translations.qa-check', cron: '*/5 * * * *' },
     ]);
   });

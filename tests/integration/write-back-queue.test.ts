@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '#kit/api/api-client.ts';
-import { scheduleWriteBack } from '#server/features/write-back/write-back.schedule.ts';
+import { pendingWriteBackSql, queueForgottenWriteBacks, scheduleWriteBack } from '#server/features/write-back/index.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import type { FakeStoryblok } from '#tests/fakes/storyblok/fake-handle.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
@@ -17,6 +17,11 @@ let homeId: number;
 
 /** Saves a translation as the content API will, then asks for the write-back as it will. */
 async function saveTranslation(field: string, code: string, value: string, verified = false) {
+  await storeTranslation(field, code, value, verified);
+  await scheduleWriteBack({ prisma: server.prisma, queue: server.queue }, [homeId]);
+}
+
+async function storeTranslation(field: string, code: string, value: string, verified: boolean) {
   const key = await server.prisma.translatableKey.findFirstOrThrow({
     where: { storyId: homeId, field },
     select: { id: true, hash: true },
@@ -28,7 +33,6 @@ async function saveTranslation(field: string, code: string, value: string, verif
     create: { translatableKeyId: key.id, spaceLocaleId: locale.id, ...data },
     update: data,
   });
-  await scheduleWriteBack({ prisma: server.prisma, queue: server.queue }, [homeId]);
 }
 
 const homeContent = () =>
@@ -111,6 +115,35 @@ describe('write-back through the job queue', () => {
       (value) => value === 'Bonjour à tous',
     );
     expect(homeContent().title__i18n__fr).toBe('Bienvenue');
+  });
+
+  it('writes a story marked for writing whose job was never queued, as a process stopped between the two leaves it', async () => {
+    await until(
+      () => api.call('getSpaceSettings', { params: { id: spaceId } }),
+      (settings) => settings.write_back.pending === 0,
+    );
+    storyblok.clearRequests();
+    const deps = { prisma: server.prisma, queue: server.queue };
+    // The save committed its translation and the mark; the process stopped before it queued the job.
+    await storeTranslation('title', 'de', 'Nicht vergessen', true);
+    await server.prisma.$executeRaw`WITH ${pendingWriteBackSql([homeId])} SELECT 1`;
+    expect(await queueForgottenWriteBacks(deps)).toEqual([]);
+
+    // A minute later it is still pending. Had an attempt failed since, the job's own retries would be under way.
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    const mark = (data: { dueAt: Date; failedAt: Date | null }) =>
+      server.prisma.storyWriteBack.update({ where: { storyId: homeId }, data });
+    await mark({ dueAt: minutesAgo(2), failedAt: minutesAgo(1) });
+    expect(await queueForgottenWriteBacks(deps)).toEqual([]);
+    await mark({ dueAt: minutesAgo(2), failedAt: null });
+    expect(await queueForgottenWriteBacks(deps)).toEqual([homeId]);
+
+    await until(
+      async () => storyWrites().length,
+      (writes) => writes > 0,
+    );
+    expect(storyWrites()).toHaveLength(1);
+    expect(homeContent()).toMatchObject({ title__i18n__de: 'Nicht vergessen' });
   });
 
   it('shows a failed write and its reason', async () => {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Logger } from '../logger.ts';
 
 export interface JobContext {
@@ -113,4 +113,22 @@ export function defineJob<Payload extends z.ZodType>(
     onGiveUp: null,
     ...definition,
   };
+}
+
+/**
+ * A job the queue runs each minute, one run at a time however many workers there are: a sweep that queues the
+ * work of rows whose own job was never queued (a process stopped between committing them and queuing it).
+ */
+export function defineMinuteSweep(name: string, sweep: (send: JobContext['send']) => Promise<unknown>) {
+  return defineJob({
+    name,
+    payload: z.object({}),
+    schedule: '* * * * *',
+    policy: 'singleton',
+    heartbeatSeconds: null,
+    expireInSeconds: 60,
+    handler: async (_payload, context) => {
+      await sweep(context.send);
+    },
+  });
 }

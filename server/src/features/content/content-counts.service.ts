@@ -26,18 +26,6 @@ export async function withStoryCounts<T>(
   });
 }
 
-/**
- * Runs a change to translations of one story that holds its story's lock, as every change to its counts does:
- * what `work` reads of the story's translations after the lock is what every earlier change committed, so it can
- * tell exactly how its own change moves the counts and add that (`addToCounts`) instead of recounting the story.
- */
-export async function withStoryLock<T>(prisma: Database, storyId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM story_nodes WHERE id = ${storyId} FOR UPDATE`;
-    return work(tx);
-  });
-}
-
 export interface CountChange {
   storyId: number;
   spaceLocaleId: number;
@@ -48,14 +36,10 @@ export interface CountChange {
 }
 
 /**
- * Adds a change to the counts of a story in a language, of the language and of the space, in one statement.
- * A story without statistics in the language yet had nothing counted there.
+ * A change to the counts of a story in a language, of the language and of the space, as the WITH items of the
+ * statement that makes the change itself (one round trip for both). A story without statistics in the language
+ * yet had nothing counted there. The caller has locked what it changes, so it knows how the change moves them.
  */
-export async function addToCounts(tx: Tx, spaceId: number, change: CountChange): Promise<void> {
-  await tx.$executeRaw`WITH ${countChangeSql(spaceId, change)} SELECT 1`;
-}
-
-/** `addToCounts` as the WITH items of a statement that makes the change itself (one round trip for both). */
 export function countChangeSql(spaceId: number, change: CountChange): Prisma.Sql {
   const { storyId, spaceLocaleId, translated, verified } = change;
   // Removing a translation is no new translation: the time of the last one stays.

@@ -34,7 +34,7 @@ export interface SaveInput extends KeyRef {
  * translation's `updated_at` the translator started from, a save over someone else's newer one is refused with
  * theirs. An empty value removes the translation. A manual save replaces any AI ask under way for the key.
  *
- * A save is the translator's most frequent request, so it costs few statements: the key is found as its story is
+ * A save is the translator’s most frequent request, so it costs few statements: the key is found as it is
  * locked, and the answer is made from what the write returned with the language's kept rules; the hooks are
  * looked at only in a space that has any.
  */
@@ -83,8 +83,8 @@ interface Saved {
   changed: boolean;
 }
 
-// Every round trip under the story's lock holds every other save of the story: after the statement that finds
-// the key and takes the lock, one reads its translation as it is now, one writes the translation with its counts.
+// Saves of one key wait for each other from the statement that finds and locks it; saves of other keys of the
+// story wait only for the counts they share, which the write takes as it writes the translation.
 async function writeSave(
   tx: DatabaseTransaction,
   spaceId: number,
@@ -200,9 +200,11 @@ interface LockedKey extends KeySourceRow {
 }
 
 /**
- * The key a save names, found in the statement that locks its story's row (so a second save of the story waits
- * here), with what the answer needs of its language and space. Key strings are made of blok uids, unique in
- * practice; a story copied in Storyblok can repeat them, and then the request must name the story.
+ * The key a save names, found in the statement that locks it (a second save of the key waits here), with what
+ * the answer needs of its language and space. Its story is only shared: saves of its other keys go on, while a
+ * recount of the story, a sync or a bulk verification, which lock it whole, wait for them and they for it.
+ * Key strings are made of blok uids, unique in practice; a story copied in Storyblok can repeat them, and then
+ * the request must name the story.
  */
 async function lockKey(tx: DatabaseTransaction, spaceId: number, input: SaveInput): Promise<LockedKey> {
   const ofStory = input.story_id ? Prisma.sql`AND k.story_id = ${input.story_id}` : Prisma.empty;
@@ -217,7 +219,7 @@ async function lockKey(tx: DatabaseTransaction, spaceId: number, input: SaveInpu
     WHERE k.space_id = ${spaceId} AND k.key = ${input.key} ${ofStory}
     ORDER BY s.id
     LIMIT 2
-    FOR UPDATE OF s`;
+    FOR NO KEY UPDATE OF k FOR SHARE OF s`;
   if (found.length > 1) throw keyInSeveralStories();
   const key = found[0];
   if (!key) throw keyGone();

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { defineJob } from '../../jobs/define-job.ts';
+import { defineJob, defineMinuteSweep } from '../../jobs/define-job.ts';
 import type { HookDeps } from './hook-deps.ts';
 import { attemptDelivery } from './hook-delivery.ts';
 import { HOOK_TIMEOUT_MS } from './hook-post.ts';
@@ -29,15 +28,5 @@ export function createHookDeliveryJob(deps: Omit<HookDeps, 'queue'>) {
  * sync's imports, a write-back giving up). Rows in the database, so a restart loses nothing.
  */
 export function createHookSweepJob(deps: Pick<HookDeps, 'prisma'>) {
-  return defineJob({
-    name: 'space-hook.sweep',
-    payload: z.object({}),
-    schedule: '* * * * *',
-    policy: 'singleton',
-    heartbeatSeconds: null,
-    expireInSeconds: 60,
-    handler: async (_payload, context) => {
-      await queueDueDeliveries(deps.prisma, throughQueue({ send: context.send }));
-    },
-  });
+  return defineMinuteSweep('space-hook.sweep', (send) => queueDueDeliveries(deps.prisma, throughQueue({ send })));
 }
