@@ -1,5 +1,6 @@
 import type { SearchStatus } from '#contract/search-rules.ts';
 import type { Database } from '../../db/prisma.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
 import { mapSteps, runInSlices } from '../../time-slices.ts';
 import { checkAgainstRules, readLocaleRules, type LocaleOfSpace } from './locale-rules.ts';
 
@@ -40,16 +41,20 @@ export async function checkWaitingTranslations(
   if (!clock) return { checked: 0, waiting: false };
   const rules = await readLocaleRules(prisma, locale);
   let checked = 0;
-  let afterId = 0;
+  // Read but changed before they were stamped: their new values wait for the next run.
+  const changed: number[] = [];
+  // Any waiting rows, in no order: the first ones the language's index finds. In id order, each batch would
+  // sort every waiting translation of the language (a whole space's after an import) to take a few.
+  const waiting = () => Prisma.sql`
+    t.space_locale_id = ${locale.id} AND (t.qa_checked_at IS NULL OR t.qa_checked_at <= ${clock.rules_at})
+    AND NOT (t.id = ANY(${changed}::int[]))`;
   while (checked < most) {
     const rows = await prisma.$queryRaw<WaitingRow[]>`
       SELECT t.id, t.value, t.value_text, t.updated_at, k.field_type, k.component, k.field,
              k.value AS source, k.value_text AS source_text
-      FROM translations t JOIN translatable_keys k ON k.id = t.translatable_key_id
-      WHERE t.space_locale_id = ${locale.id} AND t.id > ${afterId}
-        AND (t.qa_checked_at IS NULL OR t.qa_checked_at <= ${clock.rules_at})
-      ORDER BY t.id
-      LIMIT ${Math.min(QA_BATCH, most - checked)}`;
+      FROM (SELECT t.id, t.value, t.value_text, t.updated_at, t.translatable_key_id FROM translations t
+            WHERE ${waiting()} LIMIT ${Math.min(QA_BATCH, most - checked)}) t
+      JOIN translatable_keys k ON k.id = t.translatable_key_id`;
     if (rows.length === 0) return { checked, waiting: false };
     const found = await runInSlices(
       mapSteps(rows, (row) => ({
@@ -72,18 +77,17 @@ export async function checkWaitingTranslations(
         ],
       })),
     );
-    await prisma.$executeRaw`
+    const stamped = await prisma.$queryRaw<Array<{ id: number }>>`
       UPDATE translations t SET qa_codes = f.codes, qa_checked_at = ${clock.read_at}
       FROM jsonb_to_recordset(${JSON.stringify(found)}::jsonb) AS f(id int, stamp timestamptz, codes text[])
-      WHERE t.id = f.id AND t.updated_at = f.stamp`;
+      WHERE t.id = f.id AND t.updated_at = f.stamp
+      RETURNING t.id`;
+    const done = new Set(stamped.map((row) => row.id));
+    changed.push(...rows.filter((row) => !done.has(row.id)).map((row) => row.id));
     checked += rows.length;
-    afterId = rows.at(-1)!.id;
   }
   const [more] = await prisma.$queryRaw<Array<{ waiting: boolean }>>`
-    SELECT EXISTS (
-      SELECT 1 FROM translations t
-      WHERE t.space_locale_id = ${locale.id} AND t.id > ${afterId}
-        AND (t.qa_checked_at IS NULL OR t.qa_checked_at <= ${clock.rules_at})) AS waiting`;
+    SELECT EXISTS (SELECT 1 FROM translations t WHERE ${waiting()}) AS waiting`;
   return { checked, waiting: more?.waiting ?? false };
 }
 

@@ -23,17 +23,22 @@ export function breathe(): Promise<void> {
 /** Rows read per page where a story's rows may be tens of thousands. */
 export const READ_PAGE = 2000;
 
-/** Reads rows in pages by ascending id (`page` answers the rows after an id), giving way between pages. */
-export async function readInPages<T extends { id: number }>(
-  page: (afterId: number, take: number) => Promise<T[]>,
+/**
+ * Reads rows in pages in the order of a unique column (`page` answers the rows after the `cursorOf` of the last
+ * one, or the first ones for null), giving way between pages. The column should lead an index together with
+ * what the rows are filtered by, so each page is a range of that index however big the table grows.
+ */
+export async function readInPages<T, C>(
+  page: (after: C | null, take: number) => Promise<T[]>,
+  cursorOf: (row: T) => C,
   size = READ_PAGE,
 ): Promise<T[]> {
   const rows: T[] = [];
-  for (let afterId = 0; ;) {
-    const next = await page(afterId, size);
+  for (let after: C | null = null; ;) {
+    const next = await page(after, size);
     rows.push(...next);
     if (next.length < size) return rows;
-    afterId = next[next.length - 1]!.id;
+    after = cursorOf(next[next.length - 1]!);
     await breathe();
   }
 }

@@ -70,13 +70,17 @@ export async function importStoryContent(
   };
   if (!result.changed) return result;
 
-  const existing = await readInPages((afterId, take) =>
-    prisma.translatableKey.findMany({
-      where: { storyId: input.nodeId, id: { gt: afterId } },
-      orderBy: { id: 'asc' },
-      take,
-      select: { id: true, key: true, hash: true, position: true, fieldType: true, detail: true },
-    }),
+  // By key, through the story's unique (story_id, key) index: by id, the planner combines the story's index with
+  // a range of the whole table's, which costs more the bigger the space.
+  const existing = await readInPages(
+    (afterKey: string | null, take) =>
+      prisma.translatableKey.findMany({
+        where: { storyId: input.nodeId, ...(afterKey === null ? {} : { key: { gt: afterKey } }) },
+        orderBy: { key: 'asc' },
+        take,
+        select: { id: true, key: true, hash: true, position: true, fieldType: true, detail: true },
+      }),
+    (row) => row.key,
   );
   const existingByKey = new Map(existing.map((row) => [row.key, row]));
   const incoming = new Set(extraction.keys.map((key) => key.key));
@@ -122,7 +126,7 @@ export async function importStoryContent(
     for (const row of rows) idByKey.set(row.key, row.id);
   }
   const localeId = new Map(input.locales.map((locale) => [locale.code, locale.id]));
-  result.translationsImported = await importTranslations(prisma, input.nodeId, extraction.keys, idByKey, localeId);
+  result.translationsImported = await importTranslations(prisma, extraction.keys, idByKey, localeId);
   // Counted before the content hash says the import is done: an import cut short by a crash is done again,
   // counts and all, by the next attempt.
   await refreshStoryCounts(prisma, input.spaceId, [input.nodeId]);

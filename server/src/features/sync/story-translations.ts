@@ -4,7 +4,7 @@ import { contentHash } from '../../storyblok-content/content-hash.ts';
 import type { ExtractedKey } from '../../storyblok-content/extract-keys.ts';
 import { fromStorable, toStorable, toStorableText } from '../../storyblok-content/storable-text.ts';
 import { runInSlices, type Steps } from '../../time-slices.ts';
-import { breathe, chunks, readInPages } from './batches.ts';
+import { breathe, chunks, READ_PAGE } from './batches.ts';
 
 interface Incoming {
   translatableKeyId: number;
@@ -30,21 +30,13 @@ interface Stored {
  */
 export async function importTranslations(
   prisma: Database,
-  storyId: number,
   keys: ExtractedKey[],
   idByKey: Map<string, number>,
   localeId: Map<string, number>,
 ): Promise<number> {
   const incoming = await runInSlices(incomingSteps(keys, idByKey, localeId));
   if (incoming.length === 0) return 0;
-  const stored = await readInPages((afterId, take) =>
-    prisma.translation.findMany({
-      where: { translatableKey: { storyId }, id: { gt: afterId } },
-      orderBy: { id: 'asc' },
-      take,
-      select: { id: true, translatableKeyId: true, spaceLocaleId: true, value: true, writtenHash: true },
-    }),
-  );
+  const stored = await readStored(prisma, incoming);
   const { created, replaced, acknowledged } = await runInSlices(compareSteps(incoming, stored));
   // One JSON parameter per batch of rows: cheap to build, whatever the size of the batch.
   for (const batch of chunks(created)) {
@@ -86,6 +78,25 @@ export async function importTranslations(
     await breathe();
   }
   return created.length + replaced.length;
+}
+
+/**
+ * What Polyblok holds of the translations coming in, read by their keys' ids in pages: the lookup of each key in
+ * the translations' index costs the same in a space of a million translations as in an empty one.
+ */
+async function readStored(prisma: Database, incoming: Incoming[]): Promise<Stored[]> {
+  const keyIds = [...new Set(incoming.map((item) => item.translatableKeyId))];
+  const stored: Stored[] = [];
+  for (const page of chunks(keyIds, READ_PAGE)) {
+    stored.push(
+      ...(await prisma.$queryRaw<Stored[]>`
+        SELECT id, translatable_key_id AS "translatableKeyId", space_locale_id AS "spaceLocaleId", value,
+               written_hash AS "writtenHash"
+        FROM translations WHERE translatable_key_id = ANY(${page}::int[])`),
+    );
+    await breathe();
+  }
+  return stored;
 }
 
 /** The translations the story's content holds, as rows to compare, hashed as Storyblok holds them. */
