@@ -1,7 +1,7 @@
 import type { KeyStatus, MemoryMatch, TranslatableKey } from '#contract/content.ts';
+import type { QaProblem } from '#contract/qa-rules.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { tableCellOf } from '#contract/content-format/key-naming.ts';
-import { checkAgainstRules, type LocaleRules } from './locale-rules.ts';
 
 /** A key's source as the translator and the model see it: where it sits, what it says, how long it is. */
 export const keySourceSelect = {
@@ -86,11 +86,8 @@ function detailView(detail: unknown): Pick<TranslatableKey, 'image_url' | 'table
   return { image_url: typeof image === 'string' ? image : null, table_cell: tableCellOf(detail) };
 }
 
-/**
- * A key answer. With the rules of the locale, its translation is checked too (`qa`); without them, as where a
- * key is shown without its translation's review, it carries no findings. `memory`: its translation memory matches.
- */
-export function toKeyView(row: KeyViewRow, rules?: LocaleRules, memory: MemoryMatch[] = []): TranslatableKey {
+/** A key answer, with the findings of its translation's checks (`qa`) and its translation memory matches. */
+export function toKeyView(row: KeyViewRow, qa: QaProblem[], memory: MemoryMatch[]): TranslatableKey {
   const { translation, ask } = row;
   const outdated = translation !== null && translation.referenceHash !== null && translation.referenceHash !== row.hash;
   return {
@@ -114,7 +111,7 @@ export function toKeyView(row: KeyViewRow, rules?: LocaleRules, memory: MemoryMa
     glossary_issues: glossaryIssues(translation?.glossaryIssues),
     ask_error: ask?.status === 'failed' ? (ask.error ?? null) : null,
     updated_at: translation?.updatedAt.toISOString() ?? null,
-    qa: translation && rules ? checkAgainstRules(row, translation, rules) : [],
+    qa,
     tm_matches: memory,
     ai_score: translation?.aiScore ?? null,
     ai_score_reasons: scoreReasons(translation?.aiScoreReasons),

@@ -1,6 +1,8 @@
+import type { QaProblem } from '#contract/qa-rules.ts';
 import type { Database } from '../../db/prisma.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { readLocaleRules, type LocaleOfSpace, type LocaleRules } from './locale-rules.ts';
+import type { KeyViewRow } from './key-view.ts';
+import { checkAgainstRules, readLocaleRules, type LocaleOfSpace, type LocaleRules } from './locale-rules.ts';
 
 /** The languages whose rules a process keeps, the least recently used going first. */
 const KEPT_LANGUAGES = 500;
@@ -46,4 +48,37 @@ export function rulesAtVersion(prisma: Database, locale: LocaleOfSpace, version:
   });
   if (kept.size > KEPT_LANGUAGES) kept.delete(kept.keys().next().value!);
   return entry.rules;
+}
+
+/** The findings a process keeps, over every language, the least recently used going first (a few MB). */
+const KEPT_FINDINGS = 100_000;
+
+const findingsByDatabase = new WeakMap<Database, Map<string, QaProblem[]>>();
+
+/**
+ * The checks of translations against their language's rules as of `version`, each kept once made: they depend
+ * only on the key's source (its hash), the translation (changed exactly when its `updated_at` moves) and the
+ * rules, so a story read again, as a translator's editor does after each save, checks only what changed.
+ */
+export function checksAtVersion(
+  prisma: Database,
+  locale: LocaleOfSpace,
+  version: bigint,
+  rules: LocaleRules,
+): (row: KeyViewRow) => QaProblem[] {
+  let kept = findingsByDatabase.get(prisma);
+  if (!kept) findingsByDatabase.set(prisma, (kept = new Map()));
+  const findings = kept;
+  const prefix = `${locale.id}:${version}:`;
+  return (row) => {
+    const { translation } = row;
+    if (!translation) return [];
+    const id = `${prefix}${row.id}:${row.hash}:${translation.updatedAt.getTime()}`;
+    let found = findings.get(id);
+    if (found) findings.delete(id);
+    else found = checkAgainstRules(row, translation, rules);
+    findings.set(id, found);
+    if (findings.size > KEPT_FINDINGS) findings.delete(findings.keys().next().value!);
+    return found;
+  };
 }

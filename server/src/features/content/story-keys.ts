@@ -4,7 +4,7 @@ import { Prisma } from '../../generated/prisma/client.ts';
 import { readMemoryMatches } from './memory-matches.ts';
 import { toKeyView, type KeyViewRow } from './key-view.ts';
 import type { LocaleOfSpace } from './locale-rules.ts';
-import { rulesAtVersion, rulesVersionSql } from './rules-cache.ts';
+import { checksAtVersion, rulesAtVersion, rulesVersionSql } from './rules-cache.ts';
 
 /** A key's own columns as statements select them (`k.id, k.key, … k.detail`). */
 export interface KeySourceRow {
@@ -40,12 +40,13 @@ interface KeyRow extends KeySourceRow {
  * screen's main read (a story can hold thousands of keys): one statement of plain joins, rows built by hand,
  * where a relation query would cost three statements and nested objects per key.
  */
-export function readStoryKeys(prisma: Database, locale: LocaleOfSpace, storyId: number) {
-  return readKeys(prisma, Prisma.sql`k.story_id = ${storyId}`, locale);
-}
-
-async function readKeys(prisma: Database, where: Prisma.Sql, locale: LocaleOfSpace): Promise<TranslatableKey[]> {
+export async function readStoryKeys(
+  prisma: Database,
+  locale: LocaleOfSpace & { hasMemory: boolean },
+  storyId: number,
+): Promise<TranslatableKey[]> {
   const spaceLocaleId = locale.id;
+  const where = Prisma.sql`k.story_id = ${storyId}`;
   const [rows, memory] = await Promise.all([
     prisma.$queryRaw<KeyRow[]>`
     SELECT k.id, k.key, k.hash, k.field_type, k.component, k.field, k.value, k.value_text, k.word_count, k.detail,
@@ -57,7 +58,8 @@ async function readKeys(prisma: Database, where: Prisma.Sql, locale: LocaleOfSpa
     LEFT JOIN translation_asks a ON a.translatable_key_id = k.id AND a.space_locale_id = ${spaceLocaleId}
     WHERE ${where}
     ORDER BY k.position, k.id`,
-    readMemoryMatches(prisma, locale, where),
+    // A language with nothing verified yet has an empty memory: nothing to look up.
+    locale.hasMemory ? readMemoryMatches(prisma, locale, where) : new Map<number, MemoryMatch[]>(),
   ]);
   if (rows.length === 0) return [];
   return keysWithRules(prisma, locale, rows[0]!.rules_version ?? 0n, rows.map(keyViewRow), memory);
@@ -71,8 +73,8 @@ export async function keysWithRules(
   rows: KeyViewRow[],
   memory: ReadonlyMap<number, MemoryMatch[]>,
 ): Promise<TranslatableKey[]> {
-  const rules = await rulesAtVersion(prisma, locale, version);
-  return rows.map((row) => toKeyView(row, rules, memory.get(row.id)));
+  const checks = checksAtVersion(prisma, locale, version, await rulesAtVersion(prisma, locale, version));
+  return rows.map((row) => toKeyView(row, checks(row), memory.get(row.id) ?? []));
 }
 
 function keyViewRow(row: KeyRow): KeyViewRow {

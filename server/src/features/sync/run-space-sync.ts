@@ -1,14 +1,14 @@
 import type { Database } from '../../db/prisma.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { Logger } from '../../logger.ts';
-import type { SpaceStoryblok, StoryblokAccess } from '../../storyblok-access/index.ts';
+import type { SpaceStoryblok, StoryblokAccess, StoryblokStory } from '../../storyblok-access/index.ts';
 import type { ComponentSpec } from '../../storyblok-content/component-schema.ts';
 import { refreshCounts } from '../content/index.ts';
 import { refreshComponents, refreshSpaceMeta } from './space-meta.ts';
 import { importStoryOrNoteProblem, type LocaleRef, type StoryImportResult } from './story-content.ts';
 import { listTree, saveProgress } from './list-tree.ts';
 import { takeNextToRead } from './read-order.ts';
-import { linkStoryTree, removeVanishedNodes } from './story-tree.ts';
+import { linkStoryTree, removeVanishedNodes, type NodeToRead } from './story-tree.ts';
 import { readCheckpoint, type SyncCheckpoint } from './sync-checkpoint.ts';
 
 export interface SyncDeps {
@@ -102,9 +102,12 @@ async function readChangedStories(
     deps.signal?.throwIfAborted();
     const remaining = [...checkpoint.toRead];
     const changed: number[] = [];
-    for (let read = 0; read < batchSize && remaining.length > 0; read += 1) {
-      const target = await takeNextToRead(deps.prisma, scope.spaceId, remaining);
-      const story = await scope.storyblok.findStory(target.storyblokId);
+    let ahead: Promise<ReadAhead> | null = readAhead(deps.prisma, scope, remaining);
+    for (let read = 0; read < batchSize && ahead; read += 1) {
+      const { target, story: reading } = await ahead;
+      const story = await reading;
+      // The next story is asked for while this one is imported, each within the token's rate.
+      ahead = read + 1 < batchSize && remaining.length > 0 ? readAhead(deps.prisma, scope, remaining) : null;
       checkpoint.report.storiesRead += 1;
       if (!story) continue;
       const result = await importStoryOrNoteProblem(deps.prisma, {
@@ -130,6 +133,25 @@ async function readChangedStories(
     checkpoint.changedStoryIds.push(...changed);
     await saveProgress(deps.prisma, scope.runId, checkpoint, total - checkpoint.toRead.length, total);
   }
+}
+
+interface ReadAhead {
+  target: NodeToRead;
+  story: Promise<StoryblokStory | null>;
+}
+
+/**
+ * Takes the next story to read and asks Storyblok for it. Its failure is kept for the loop to meet when it gets
+ * there, so that a failure while an import runs is not a stray rejection.
+ */
+function readAhead(prisma: Database, scope: RunScope, remaining: NodeToRead[]): Promise<ReadAhead> {
+  const next = takeNextToRead(prisma, scope.spaceId, remaining).then((target) => {
+    const story = scope.storyblok.findStory(target.storyblokId);
+    story.catch(() => {});
+    return { target, story };
+  });
+  next.catch(() => {});
+  return next;
 }
 
 /**
