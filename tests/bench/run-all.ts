@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 const benches = [
   { name: 'server speed (story read, saves, verify, idle)', file: 'tests/bench/server-speed.ts' },
   { name: 'sync event loop (PGlite, PostgreSQL)', file: 'tests/bench/sync-event-loop.ts' },
+  { name: 'story editor with 10,000 keys (Chromium)', file: 'tests/bench/editor-keys.ts' },
   { name: 'AI requests of a 500-key story', file: 'tests/bench/ai-story-requests.ts' },
   { name: 'first-load bundle sizes', file: 'tests/bench/bundle-budgets.ts' },
 ];

@@ -1,9 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { TranslatableKey } from '#contract/content.ts';
 import { CompareKeyRow } from './compare-key-row.tsx';
 import type { CompareColumn } from './editor-context.ts';
 import { KeyRow } from './key-row.tsx';
+import { KeyRowPreview } from './key-row-preview.tsx';
 
 export interface KeyListProps {
   keys: TranslatableKey[];
@@ -93,10 +94,22 @@ export function KeyList({
     setFocus({ keyId: openKeyId, nonce: Date.now() });
   }, [openKeyId, keys, virtualizer]);
 
+  // While the list scrolls, a key coming into view is drawn as text; the rows already drawn keep their editors.
+  // Once the scroll rests, the editors mount in a transition (`settled` lags behind), so the page keeps answering.
+  const items = virtualizer.getVirtualItems();
+  const settled = useDeferredValue(!virtualizer.isScrolling);
+  const resting = settled && !virtualizer.isScrolling;
+  const [mounted, setMounted] = useState<ReadonlySet<number>>(() => new Set());
+  const visibleIds = items.map((item) => keys[item.index]?.id ?? -1).join(',');
+  useEffect(() => {
+    if (resting) setMounted(new Set(visibleIds.split(',').map(Number)));
+  }, [resting, visibleIds]);
+  const preview = (keyId: number) => !resting && !mounted.has(keyId) && keyId !== activeId && keyId !== focus?.keyId;
+
   return (
     <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflowY: 'auto' }} data-testid="key-list">
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-        {virtualizer.getVirtualItems().map((item) => {
+        {items.map((item) => {
           const key = keys[item.index]!;
           return (
             <div
@@ -105,7 +118,9 @@ export function KeyList({
               ref={virtualizer.measureElement}
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
             >
-              {compare ? (
+              {preview(key.id) ? (
+                <KeyRowPreview keyData={key} height={item.size} />
+              ) : compare ? (
                 <CompareKeyRow
                   keyData={key}
                   columns={compare}

@@ -1,6 +1,11 @@
 import { Group, Text, Textarea } from '@mantine/core';
 import type { KeyboardEvent, Ref } from 'react';
 import { formatCount } from '../format/format.ts';
+import classes from './editor.module.css';
+
+/** The browser sizes a text area to its text by CSS (Chromium 123 and later); elsewhere a script measures it. */
+const sizedByCss =
+  typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
 
 export interface TextTargetEditorProps {
   value: string;
@@ -29,9 +34,10 @@ export function TextTargetEditor(props: TextTargetEditorProps) {
         onKeyDown={onKeyDown}
         readOnly={readOnly}
         placeholder={placeholder}
-        autosize
+        autosize={!sizedByCss}
         minRows={2}
         maxRows={14}
+        classNames={sizedByCss ? { input: classes.grows } : undefined}
         data-editor-input=""
         styles={monospace ? { input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } } : undefined}
       />
