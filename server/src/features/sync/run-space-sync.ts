@@ -10,6 +10,7 @@ import { listTree, saveProgress } from './list-tree.ts';
 import { takeNextToRead } from './read-order.ts';
 import { linkStoryTree, removeVanishedNodes, type NodeToRead } from './story-tree.ts';
 import { readCheckpoint, type SyncCheckpoint } from './sync-checkpoint.ts';
+import { tableStatistics } from './table-statistics.ts';
 
 export interface SyncDeps {
   prisma: Database;
@@ -98,10 +99,12 @@ async function readChangedStories(
   const batchSize = deps.batchSize ?? 20;
   const total = checkpoint.seen.length + checkpoint.toRead.length + checkpoint.report.storiesRead;
   let shown = Date.now();
+  const statistics = tableStatistics(deps.prisma);
   while (checkpoint.toRead.length > 0) {
     deps.signal?.throwIfAborted();
     const remaining = [...checkpoint.toRead];
     const changed: number[] = [];
+    let added = 0;
     let ahead: Promise<ReadAhead> | null = readAhead(deps.prisma, scope, remaining);
     for (let read = 0; read < batchSize && ahead; read += 1) {
       const { target, story: reading } = await ahead;
@@ -126,12 +129,14 @@ async function readChangedStories(
         continue;
       }
       if (result.changed) changed.push(target.nodeId);
+      added += result.keysAdded + result.translationsImported;
       addReport(checkpoint, result);
       shown = await showProgress(deps.prisma, scope.runId, total - remaining.length, shown);
     }
     checkpoint.toRead = remaining;
     checkpoint.changedStoryIds.push(...changed);
     await saveProgress(deps.prisma, scope.runId, checkpoint, total - checkpoint.toRead.length, total);
+    await statistics.grew(added);
   }
 }
 
