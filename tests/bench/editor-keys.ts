@@ -12,6 +12,7 @@ import { serveBuiltFrontEnds } from '#server/http/front-ends.ts';
 import { basicFixture } from '#tests/fakes/storyblok/basic-fixture.ts';
 import { startFakeStoryblok } from '#tests/fakes/storyblok/server.ts';
 import { bigStoryData } from '#tests/support/big-story.ts';
+import { chromiumArgs, chromiumPath } from '#tests/support/chromium.ts';
 import { uniqueEmail } from '#tests/support/auth-client.ts';
 import { connectBasicSpace, storyNodeId } from '#tests/support/connected-space.ts';
 import { startTestServer } from '#tests/support/test-server.ts';
@@ -40,15 +41,8 @@ const server = await startTestServer({
   mountFrontEnds: (app) => serveBuiltFrontEnds(app, `${repoRoot}/dist`),
 });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  executablePath: chromiumPath,
+  args: chromiumArgs,
 });
 const figures: Array<{ what: string; value: number; limit: number }> = [];
 try {

@@ -1,7 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
-/** Set by run.ts after it checked the file exists; the default is Debian's chromium package. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { chromiumArgs, chromiumPath } from '#tests/support/chromium.ts';
+
+// run.ts checked that the browser is there before it started Playwright.
+export { chromiumPath };
 
 export default defineConfig({
   testDir: '.',
@@ -23,14 +25,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: chromiumArgs,
     },
   },
   projects: [{ name: 'chromium' }],
