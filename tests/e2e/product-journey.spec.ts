@@ -4,7 +4,7 @@ import { signUpAndConfirm, uniqueEmail } from './accounts.ts';
 import { collectProblems } from './browser-problems.ts';
 import { saveScreenshot } from './screenshots.ts';
 import { expect, test } from './server.ts';
-import { apiCall } from './spaces.ts';
+import { apiCall, expectSyncProgress } from './spaces.ts';
 
 interface MeSpace {
   id: number;
@@ -81,8 +81,7 @@ test.describe('product journey', () => {
     await offered.getByRole('button', { name: 'Add this space' }).click();
     await expect(page).toHaveURL(/\/spaces\/\d+\/languages$/);
     await expect(page.getByText('Space added')).toBeVisible();
-    await expect(page.getByText('Syncing stories')).toBeVisible();
-    await expect(page.getByRole('progressbar', { name: 'Sync progress' })).toBeVisible();
+    await expectSyncProgress(page);
     await saveScreenshot(page, 'journey-first-sync');
     await expect(page.getByText('Syncing stories')).toBeHidden({ timeout: 45_000 });
     services.storyblok.traffic.latencyMs = 0;

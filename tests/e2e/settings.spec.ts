@@ -3,7 +3,7 @@ import { signUpAndConfirm, uniqueEmail } from './accounts.ts';
 import { collectProblems, failedResource } from './browser-problems.ts';
 import { saveScreenshot } from './screenshots.ts';
 import { expect, test } from './server.ts';
-import { apiCall, apiStatus, ownerWithSpace, personPage } from './spaces.ts';
+import { apiCall, apiStatus, expectSyncProgress, ownerWithSpace, personPage } from './spaces.ts';
 
 const TOKEN_TOOLTIP = 'Sync has been stopped with the Storyblok Space, please provide a valid token';
 
@@ -53,7 +53,7 @@ test.describe('settings', () => {
       await expect(sync.getByText('Syncing stories')).toBeVisible();
       await expect(sync.getByRole('button', { name: 'Synchronize now' })).toBeDisabled();
       await expect(sync.getByTestId('sync-count')).toHaveText(/^\d+ \/ \d+ stories( · .+ left)?$/, { timeout: 20_000 });
-      await expect(sync.getByRole('progressbar', { name: 'Sync progress' })).toBeVisible();
+      await expectSyncProgress(sync);
       await saveScreenshot(page, 'settings-syncing');
       await expect(sync.getByText('Syncing stories')).toBeHidden({ timeout: 30_000 });
     } finally {

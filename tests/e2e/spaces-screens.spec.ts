@@ -3,7 +3,7 @@ import { logIn, logOut, signUpAndConfirm, uniqueEmail } from './accounts.ts';
 import { collectProblems, failedResource } from './browser-problems.ts';
 import { saveScreenshot } from './screenshots.ts';
 import { expect, startServer, test } from './server.ts';
-import { apiCall, connectSpace, ownerWithSpace } from './spaces.ts';
+import { apiCall, connectSpace, expectSyncProgress, ownerWithSpace } from './spaces.ts';
 
 interface MeSpace {
   id: number;
@@ -100,8 +100,7 @@ test.describe('spaces list', () => {
       await row.getByRole('button', { name: 'Add this space' }).click();
       await expect(page).toHaveURL(/\/spaces\/\d+\/languages$/);
       await expect(page.getByText('Space added')).toBeVisible();
-      await expect(page.getByText('Syncing stories')).toBeVisible();
-      await expect(page.getByRole('progressbar', { name: 'Sync progress' })).toBeVisible();
+      await expectSyncProgress(page);
       await saveScreenshot(page, 'languages-first-sync');
       await expect(page.getByText('Syncing stories')).toBeHidden({ timeout: 30_000 });
     } finally {

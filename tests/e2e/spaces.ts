@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { signUpAndConfirm, uniqueEmail } from './accounts.ts';
 import type { E2ESpace, LocalServices } from './local-services.ts';
 
@@ -76,4 +76,14 @@ export async function ownerWithSpace(page: Page, services: LocalServices, label 
   const spaceId = await connectSpace(page, space);
   await page.goto('/');
   return { email, space, spaceId };
+}
+
+/**
+ * A running sync's progress is on screen: its bar and its count. At 0 of N the bar's filled section has no width,
+ * so the bar is checked as present and the count as shown.
+ */
+export async function expectSyncProgress(scope: Page | Locator): Promise<void> {
+  await expect(scope.getByText('Syncing stories')).toBeVisible();
+  await expect(scope.getByRole('progressbar', { name: 'Sync progress' })).toBeAttached();
+  await expect(scope.getByTestId('sync-count')).toHaveText(/^(Listing stories…|[\d,]+ \/ [\d,]+ stor(y|ies))/);
 }
