@@ -1,6 +1,7 @@
 import type { Database } from '../../db/prisma.ts';
 import { isPrismaDataError, sqlStateOf } from '../../db/sql-state.ts';
 import { AppError } from '../../errors.ts';
+import { refreshStoryCounts } from '../content/index.ts';
 
 /**
  * Why a story's own content could not be imported, in words for Settings and the story; null when the failure
@@ -34,4 +35,26 @@ export async function recordImportProblem(prisma: Database, nodeId: number, reas
     where: { id: nodeId },
     data: { importError: reason, importErrorAt: new Date() },
   });
+}
+
+/**
+ * Runs an import whose failure must not stop what else is being synced: a failure caused by the node's own content
+ * (a story's, a datasource's) is noted on it (Settings and the node show it) and answered as `{ failed }`; any
+ * other failure (Storyblok, the database, a shutdown) is thrown.
+ */
+export async function importOrNoteProblem<T>(
+  prisma: Database,
+  node: { spaceId: number; nodeId: number },
+  work: () => Promise<T>,
+): Promise<T | { failed: string }> {
+  try {
+    return await work();
+  } catch (error) {
+    const reason = storyImportProblem(error);
+    if (reason === null) throw error;
+    await recordImportProblem(prisma, node.nodeId, reason);
+    // The node may have come in part of the way: its counts say what it holds.
+    await refreshStoryCounts(prisma, node.spaceId, [node.nodeId]);
+    return { failed: reason };
+  }
 }
