@@ -13,7 +13,14 @@ export const keyStatuses = ['missing', 'translation_requested', 'unverified', 'v
 export const keyStatusSchema = z.enum(keyStatuses);
 export type KeyStatus = z.infer<typeof keyStatusSchema>;
 
-export const publicationStates = ['folder', 'unpublished', 'published', 'published_with_changes'] as const;
+/** A datasource is never published: Storyblok serves its entries as they are written. */
+export const publicationStates = [
+  'folder',
+  'unpublished',
+  'published',
+  'published_with_changes',
+  'datasource',
+] as const;
 
 /** A folder or story in a folder listing, with what is missing in the locale (folders: in their whole subtree). */
 export const storyListItemSchema = z.object({
@@ -140,6 +147,9 @@ export const colleagueSchema = z.object({
 
 export const storyDetailSchema = z.object({
   id: z.number().int(),
+  /** A datasource's entries are its keys; it has no slug to translate and nothing to publish. */
+  kind: z.enum(['story', 'datasource']),
+  /** A story's Storyblok id; a datasource's Storyblok id negated. */
   storyblok_id: z.number().int(),
   name: z.string(),
   slug: z.string(),

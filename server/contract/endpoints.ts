@@ -37,6 +37,7 @@ import { createGlossaryTerm, deleteGlossaryTerm, listGlossaryTerms, updateGlossa
 import { getStyleGuide, updateStyleGuide } from './style-guide.ts';
 import { getHealth } from './health.ts';
 import { getSiteInfo } from './site.ts';
+import { getDatasourceMapping, setDatasourceDimension } from './datasources.ts';
 import { addLanguage, deleteLanguage, editLanguage } from './languages.ts';
 import { getMe } from './me.ts';
 import { getApiDocument } from './api-docs.ts';
@@ -92,6 +93,8 @@ export const endpoints = {
   sendHookTestEvent,
   startCheckout,
   openBillingPortal,
+  getDatasourceMapping,
+  setDatasourceDimension,
   addLanguage,
   editLanguage,
   deleteLanguage,

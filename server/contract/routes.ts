@@ -58,6 +58,9 @@ export const routes = {
   startCheckout: { method: 'POST', path: '/api/spaces/:id/subscription/checkout' },
   openBillingPortal: { method: 'GET', path: '/api/spaces/:id/subscription/portal' },
 
+  /** Which datasource dimension holds each language's entries. */
+  getDatasourceMapping: { method: 'GET', path: '/api/spaces/:id/datasource_dimensions' },
+  setDatasourceDimension: { method: 'POST', path: '/api/spaces/:id/datasource_dimensions' },
   addLanguage: { method: 'POST', path: '/api/spaces/:id/add_language' },
   editLanguage: { method: 'POST', path: '/api/spaces/:id/edit_language' },
   deleteLanguage: { method: 'POST', path: '/api/spaces/:id/delete_language' },

@@ -7,6 +7,7 @@ import { createMailSendJob, type MailTransport } from './features/mail/index.ts'
 import { createProgressSnapshotJob } from './features/progress/index.ts';
 import {
   createDailySyncJobs,
+  createDatasourceSyncJob,
   createMemorySketchJob,
   createPollJobs,
   createSpaceSyncJob,
@@ -40,6 +41,7 @@ export function allJobs(deps: JobDeps): JobDefinition[] {
     createWriteBackJob({ prisma, storyblok }),
     createWriteBackSweepJob({ prisma }),
     createStorySyncJob({ prisma, storyblok }),
+    createDatasourceSyncJob({ prisma, storyblok }),
     ...createDailySyncJobs({ prisma }),
     createMemorySketchJob({ prisma }),
     createQaCheckJob({ prisma }),

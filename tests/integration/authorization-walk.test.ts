@@ -76,6 +76,8 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/content/batches/:batchId/cancel': 'editor',
   'POST /api/spaces/:id/add_language': 'admin',
   'POST /api/spaces/:id/edit_language': 'admin',
+  'GET /api/spaces/:id/datasource_dimensions': 'viewer',
+  'POST /api/spaces/:id/datasource_dimensions': 'admin',
   'POST /api/spaces/:id/delete_language': 'admin',
   'POST /api/spaces/:id/update_token': 'admin',
   'POST /api/spaces/:id/settings': 'admin',
@@ -289,6 +291,12 @@ const requests: Record<string, () => WalkRequest | Promise<WalkRequest>> = {
   'POST /api/spaces/:id/edit_language': () => ({
     params: { id: ids.spaceId },
     body: { id: ids.localeId, code: 'de', name: 'German' },
+  }),
+  'GET /api/spaces/:id/datasource_dimensions': () => ({ params: { id: ids.spaceId } }),
+  // The language's own code: allowed, and it changes nothing.
+  'POST /api/spaces/:id/datasource_dimensions': () => ({
+    params: { id: ids.spaceId },
+    body: { space_locale_id: ids.localeId, dimension: null },
   }),
   'POST /api/spaces/:id/delete_language': async () => {
     // Added through the API so that Storyblok has it too, and a sync meanwhile keeps it.

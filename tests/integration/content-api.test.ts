@@ -59,6 +59,8 @@ describe('folders', () => {
     expect(root.stories.map((item) => [item.name, item.publication])).toEqual([
       ['About', 'folder'],
       ['Blog', 'folder'],
+      // The space's datasources with dimensions, after Storyblok's own folders.
+      ['Datasources', 'folder'],
       ['Home', 'published'],
       ['Orphan', expect.any(String)],
     ]);
@@ -137,11 +139,12 @@ describe('a story’s keys and their status', () => {
       translated_key_reference_hash: title.hash,
       is_outdated: false,
     });
-    // The space has 9 keys; 6 have a German translation (the title already had one), 1 of them verified.
+    // The space has 9 keys in its stories and 3 in its Navigation datasource; 6 of the stories' keys have a German
+    // translation (the title already had one) and 1 of the datasource's, 1 of them verified.
     expect(await deLocale()).toMatchObject({
-      translated_key_count: 6,
-      missing_translated_keys_count: 3,
-      missing_verified_translated_keys_count: 8,
+      translated_key_count: 7,
+      missing_translated_keys_count: 5,
+      missing_verified_translated_keys_count: 11,
     });
     expect(await server.prisma.storyWriteBack.findUnique({ where: { storyId: homeId } })).toMatchObject({
       status: expect.any(String),

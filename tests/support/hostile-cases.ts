@@ -148,6 +148,12 @@ export function hostileCases(ids: CorpusIds): RouteCase[] {
       base: () => ({ ...inSpace, body: { id: MISSING_ID, code: 'de', name: 'German' } }),
     },
     { route: 'deleteLanguage', answer: ['admin', 404], base: () => ({ ...inSpace, body: { id: MISSING_ID } }) },
+    { route: 'getDatasourceMapping', answer: ['viewer', 200], base: () => inSpace },
+    {
+      route: 'setDatasourceDimension',
+      answer: ['admin', 404],
+      base: () => ({ ...inSpace, body: { space_locale_id: MISSING_ID, dimension: null } }),
+    },
     {
       route: 'inviteUser',
       answer: ['admin', 200],

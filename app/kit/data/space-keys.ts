@@ -7,6 +7,7 @@ export const spaceKeys = {
   webhook: (spaceId: number) => [...spaceKeys.detail(spaceId), 'webhook'] as const,
   auditLog: (spaceId: number) => [...spaceKeys.detail(spaceId), 'audit_log'] as const,
   progress: (spaceId: number) => [...spaceKeys.detail(spaceId), 'progress'] as const,
+  datasources: (spaceId: number) => [...spaceKeys.detail(spaceId), 'datasources'] as const,
   hooks: (spaceId: number) => [...spaceKeys.detail(spaceId), 'hooks'] as const,
   hookDeliveries: (spaceId: number, hookId: number) => [...spaceKeys.hooks(spaceId), hookId, 'deliveries'] as const,
 };

@@ -1,5 +1,5 @@
 import type { TranslatableKey } from '#contract/content.ts';
-import { isSeoFieldType, seoSubfieldOf } from '#contract/content-format/key-naming.ts';
+import { DATASOURCE_ENTRY_FIELD_TYPE, isSeoFieldType, seoSubfieldOf } from '#contract/content-format/key-naming.ts';
 
 export { keyPath, seoSubfieldOf } from '#contract/content-format/key-naming.ts';
 
@@ -25,6 +25,8 @@ export function fieldTypeLabel(fieldType: string): string {
       return 'Table cell';
     case 'special_polyblok_slug':
       return 'Slug';
+    case DATASOURCE_ENTRY_FIELD_TYPE:
+      return 'Datasource entry';
     case 'richtext':
       return 'Rich text';
     case 'markdown':

@@ -7,10 +7,11 @@ import { PublishLanguageButton } from './publish-language-button.tsx';
 import { PublishedContentMenu } from './published-content-menu.tsx';
 import { ShortcutsHelp } from './shortcuts-help.tsx';
 
-function publication(story: Pick<StoryDetail, 'published' | 'unpublished_changes'>): {
+function publication(story: Pick<StoryDetail, 'kind' | 'published' | 'unpublished_changes'>): {
   label: string;
   color: MantineColor;
 } {
+  if (story.kind === 'datasource') return { label: 'Datasource', color: 'blue' };
   if (!story.published) return { label: 'Unpublished', color: 'gray' };
   return story.unpublished_changes
     ? { label: 'Published with changes', color: 'orange' }
@@ -56,8 +57,9 @@ export function StoryHeader({
           <Badge size="xs" variant="dot" color={state.color}>
             {state.label}
           </Badge>
-          {/* Beside the story's publication, so the editor's actions keep their one line beside the title. */}
-          <PublishLanguageButton story={story} />
+          {/* Beside the story's publication, so the editor's actions keep their one line beside the title. A
+              datasource has nothing to publish: Storyblok serves its entries as they are written. */}
+          {story.kind === 'story' && <PublishLanguageButton story={story} />}
         </Group>
         <EditingNow storyId={story.id} initial={story.editing_now} />
       </Stack>
@@ -77,13 +79,15 @@ export function StoryHeader({
             </div>
           </Tooltip>
         )}
-        <PublishedContentMenu
-          fullSlug={story.full_slug}
-          localeCode={ctx.localeCode}
-          previewToken={previewToken}
-          published={story.published}
-          cdnBaseUrl={cdnBaseUrl}
-        />
+        {story.kind === 'story' && (
+          <PublishedContentMenu
+            fullSlug={story.full_slug}
+            localeCode={ctx.localeCode}
+            previewToken={previewToken}
+            published={story.published}
+            cdnBaseUrl={cdnBaseUrl}
+          />
+        )}
         {actions}
         <ShortcutsHelp />
       </Group>

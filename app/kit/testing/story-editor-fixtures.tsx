@@ -68,6 +68,7 @@ export function storyWith(keys: TranslatableKey[], overrides: Partial<StoryDetai
   const count = (status: string) => keys.filter((key) => key.status === status).length;
   return {
     id: STORY_ID,
+    kind: 'story',
     storyblok_id: 9001,
     name: 'Home page',
     slug: 'home',

@@ -12,6 +12,9 @@ export interface KeyNaming {
   table_cell?: { row: number; column: number } | null;
 }
 
+/** An entry of a datasource: its `field` is the entry's name, which is all a translator needs to read. */
+export const DATASOURCE_ENTRY_FIELD_TYPE = 'special_polyblok_datasource_entry';
+
 export const isSeoFieldType = (fieldType: string) =>
   fieldType === 'custom_seo' || fieldType.startsWith('special_polyblok_seo_');
 
@@ -34,8 +37,12 @@ function partOf(key: KeyNaming): string | null {
   return null;
 }
 
-/** Where the key is in the story: `teaser › headline`, `page › seo › title`, `pricing › prices › row 2, column 1`. */
+/**
+ * Where the key is in the story: `teaser › headline`, `page › seo › title`, `pricing › prices › row 2, column 1`; a
+ * datasource entry by its name.
+ */
 export function keyPath(key: KeyNaming): string {
+  if (key.field_type === DATASOURCE_ENTRY_FIELD_TYPE) return key.field;
   const part = partOf(key);
   return [key.component, key.field, ...(part ? [part] : [])].join(' › ');
 }

@@ -26,8 +26,11 @@ export type { GivenToken } from './given-token.ts';
 export type { InstallTokens, SealedCredentials } from './space-credentials.ts';
 export type { SpaceStoryblok } from './space-storyblok.ts';
 export type {
+  DatasourceDimension,
+  DatasourceEntry,
   Region,
   StoryblokComponentDefinition,
+  StoryblokDatasource,
   StoryblokLanguage,
   StoryblokSpace,
   StoryblokStory,

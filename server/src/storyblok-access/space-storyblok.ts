@@ -3,8 +3,10 @@ import { openCredentials, type CredentialDeps } from './space-credentials.ts';
 import type { StoriesOrder, StoriesPage, StoryblokAdapter } from './storyblok-adapter.ts';
 import { StoryblokError } from './storyblok-error.ts';
 import type {
+  DatasourceEntry,
   StoryblokAuth,
   StoryblokComponentDefinition,
+  StoryblokDatasource,
   StoryblokLanguage,
   StoryblokSpace,
   StoryblokStory,
@@ -38,6 +40,13 @@ export interface SpaceStoryblok {
   ): Promise<StoryblokStory>;
   /** Publishes these languages of the story (codes) in Storyblok, and no other. */
   publishLanguages(storyblokStoryId: number, codes: string[]): Promise<StoryblokStory>;
+  listDatasources(): Promise<StoryblokDatasource[]>;
+  /** The datasource's entries, with their values in the dimension when one is given; null when it is gone. */
+  listDatasourceEntries(datasourceId: number, dimensionId: number | null): Promise<DatasourceEntry[] | null>;
+  setDatasourceEntryValue(
+    entry: { id: number; name: string; value: string },
+    dimension: { id: number; value: string },
+  ): Promise<void>;
 }
 
 export type SpaceStoryblokDeps = CredentialDeps & RefusalDeps & { adapter: StoryblokAdapter };
@@ -82,5 +91,15 @@ export function spaceStoryblok(deps: SpaceStoryblokDeps, spaceId: number): Space
     updateStoryContent: (storyId, content, translatedSlugs) =>
       call((auth, id) => adapter.updateStoryContent(auth, id, storyId, content, translatedSlugs)),
     publishLanguages: (storyId, codes) => call((auth, id) => adapter.publishLanguages(auth, id, storyId, codes)),
+    listDatasources: () => call((auth, id) => adapter.listDatasources(auth, id), 'space'),
+    listDatasourceEntries: (datasourceId, dimensionId) =>
+      call((auth, id) =>
+        adapter.listDatasourceEntries(auth, id, datasourceId, dimensionId).catch((error: unknown) => {
+          if (error instanceof StoryblokError && error.kind === 'not_found') return null;
+          throw error;
+        }),
+      ),
+    setDatasourceEntryValue: (entry, dimension) =>
+      call((auth, id) => adapter.setDatasourceEntryValue(auth, id, entry, dimension)),
   };
 }

@@ -7,15 +7,19 @@ import { StoryblokError, toStoryblokError } from './storyblok-error.ts';
 import { rateOfPlan } from './storyblok-rates.ts';
 import {
   componentSchema,
+  datasourceEntrySchema,
+  datasourceSchema,
   regions,
   spaceDetailSchema,
   spaceSummarySchema,
   storyListItemSchema,
   storySchema,
+  type DatasourceEntry,
   type Region,
   type SpaceSummary,
   type StoryblokAuth,
   type StoryblokComponentDefinition,
+  type StoryblokDatasource,
   type StoryblokLanguage,
   type StoryblokSpace,
   type StoryblokStory,
@@ -73,6 +77,22 @@ export interface StoryblokAdapter {
   ): Promise<StoryblokStory>;
   /** Publishes these languages of the story (by code), and only them: the space must publish them individually. */
   publishLanguages(auth: StoryblokAuth, spaceId: number, storyId: number, codes: string[]): Promise<StoryblokStory>;
+  /** Every datasource of the space, with its dimensions. */
+  listDatasources(auth: StoryblokAuth, spaceId: number): Promise<StoryblokDatasource[]>;
+  /** Every entry of a datasource, with its value in the dimension when one is given. */
+  listDatasourceEntries(
+    auth: StoryblokAuth,
+    spaceId: number,
+    datasourceId: number,
+    dimensionId: number | null,
+  ): Promise<DatasourceEntry[]>;
+  /** Sets an entry's value in a dimension; its name and value go as they are, for Storyblok asks for them. */
+  setDatasourceEntryValue(
+    auth: StoryblokAuth,
+    spaceId: number,
+    entry: { id: number; name: string; value: string },
+    dimension: { id: number; value: string },
+  ): Promise<void>;
 }
 
 /** The only code that talks to Storyblok's Management API; everything else gets these typed answers. */
@@ -120,6 +140,21 @@ export function createStoryblokAdapter(options: StoryblokAdapterOptions): Storyb
         `Storyblok answered in an unexpected shape: ${parsed.error.message}`,
       );
     return parsed.data;
+  }
+
+  /** Every page of a list, read until a page comes back short. */
+  async function allPages<S extends z.ZodType>(
+    schema: S,
+    perPage: number,
+    request: (page: number) => Promise<unknown>,
+    pick: (data: Record<string, unknown>) => unknown,
+  ): Promise<z.output<S>[]> {
+    const items: z.output<S>[] = [];
+    for (let page = 1; ; page += 1) {
+      const found = (await call(schema.array(), () => request(page), pick)) as z.output<S>[];
+      items.push(...found);
+      if (found.length < perPage) return items;
+    }
   }
 
   return {
@@ -235,5 +270,45 @@ export function createStoryblokAdapter(options: StoryblokAdapterOptions): Storyb
           }),
         (data) => data.story,
       ),
+
+    listDatasources: (auth, spaceId) =>
+      allPages(
+        datasourceSchema,
+        100,
+        (page) => client(auth, regionOf(spaceId)).get(`spaces/${spaceId}/datasources`, { page, per_page: 100 }),
+        (data) => data.datasources ?? [],
+      ),
+
+    listDatasourceEntries: (auth, spaceId, datasourceId, dimensionId) =>
+      allPages(
+        datasourceEntrySchema,
+        1000,
+        (page) => {
+          const params = {
+            datasource_id: datasourceId,
+            page,
+            per_page: 1000,
+            ...(dimensionId ? { dimension: dimensionId } : {}),
+          };
+          return client(auth, regionOf(spaceId)).get(
+            `spaces/${spaceId}/datasource_entries`,
+            params as Parameters<StoryblokClient['get']>[1],
+          );
+        },
+        (data) => data.datasource_entries ?? [],
+      ),
+
+    async setDatasourceEntryValue(auth, spaceId, entry, dimension) {
+      const body = {
+        datasource_entry: { name: entry.name, value: entry.value, dimension_value: dimension.value },
+        dimension_id: dimension.id,
+      } as unknown as Parameters<StoryblokClient['put']>[1];
+      // Storyblok answers 204 with no body.
+      await call(
+        datasourceEntrySchema.partial().nullish(),
+        () => client(auth, regionOf(spaceId)).put(`spaces/${spaceId}/datasource_entries/${entry.id}`, body),
+        () => null,
+      );
+    },
   };
 }

@@ -112,6 +112,30 @@ export const componentSchema = z.object({
 });
 export type StoryblokComponentDefinition = z.infer<typeof componentSchema>;
 
+/** A datasource's dimension: one more value per entry, usually one per language (`entry_value` its code). */
+export const datasourceDimensionSchema = z.object({ id, name: z.string().catch(''), entry_value: z.string() });
+export type DatasourceDimension = z.infer<typeof datasourceDimensionSchema>;
+
+export const datasourceSchema = z.object({
+  id,
+  name: z.string(),
+  slug: z.string(),
+  dimensions: z.array(datasourceDimensionSchema).catch([]),
+});
+export type StoryblokDatasource = z.infer<typeof datasourceSchema>;
+
+/** An entry as read in one dimension (`dimension_value` its value there, null where it has none) or in none. */
+export const datasourceEntrySchema = z.object({
+  id,
+  name: z.string(),
+  value: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
+  dimension_value: z.string().nullish(),
+});
+export type DatasourceEntry = z.infer<typeof datasourceEntrySchema>;
+
 /** A personal access token is sent as it is; an OAuth token (one space, from the app install) as a Bearer token. */
 export type StoryblokAuth = ({ kind: 'personal'; token: string } | { kind: 'oauth'; token: string }) & {
   /** A ceiling below the token's rate for this space's requests (the space's own setting). */

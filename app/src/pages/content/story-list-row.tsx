@@ -1,5 +1,5 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
-import { IconCircleCheck, IconCloudX, IconFileText, IconFolder } from '@tabler/icons-react';
+import { IconCircleCheck, IconCloudX, IconDatabase, IconFileText, IconFolder } from '@tabler/icons-react';
 import type { StoryListItem } from '#contract/content.ts';
 import { formatCount, formatQuantity } from '#kit/format/format.ts';
 import classes from './content-page.module.css';
@@ -10,6 +10,7 @@ const publicationLabels: Record<StoryListItem['publication'], string> = {
   unpublished: 'Unpublished',
   published: 'Published',
   published_with_changes: 'Published with changes',
+  datasource: 'Datasource',
 };
 
 function Progress({ item }: { item: StoryListItem }) {
@@ -83,7 +84,7 @@ function WriteBackFailed({ item }: { item: StoryListItem }) {
 
 /** A folder or story of the list, as a link: its publication state and what is missing in the language. */
 export function StoryListRow({ item, active, href }: { item: StoryListItem; active: boolean; href: string }) {
-  const Icon = item.is_folder ? IconFolder : IconFileText;
+  const Icon = item.is_folder ? IconFolder : item.publication === 'datasource' ? IconDatabase : IconFileText;
   return (
     <RowLink href={href} active={active} testId="story-row">
       <Group gap="sm" wrap="nowrap">

@@ -16,6 +16,8 @@ const sentences: Record<string, (detail: Detail, who: string) => string> = {
   'language.added': (d) => `Added the language ${text(d.name)} (${text(d.code)})`,
   'language.edited': (d) => `Changed the language ${text(d.from)} to ${text(d.name)} (${text(d.code)})`,
   'language.deleted': (d) => `Removed the language ${text(d.code)}`,
+  'language.datasource_dimension': (d) =>
+    `Took ${text(d.code)}’s datasource entries from the dimension ${text(d.to)} instead of ${text(d.from)}`,
   'member.invited': (d, who) => `Invited ${who} as ${text(d.role)}`,
   'member.joined': (_, who) => `${who} joined`,
   'member.declined': (_, who) => `${who} declined the invitation`,

@@ -6,6 +6,7 @@ import { PageLayout } from '#kit/components/page-layout.tsx';
 import { spaceSettingsQueryOptions } from '#kit/data/space-settings.queries.ts';
 import { usePageTitle } from '#kit/components/use-page-title.ts';
 import { useCurrentSpace } from '../../space/current-space.ts';
+import { DatasourcesCard } from './datasources-card.tsx';
 import { DeleteSpaceCard } from './delete-space-card.tsx';
 import { SubscriptionCard } from './subscription-card.tsx';
 import { SyncCard } from './sync-card.tsx';
@@ -18,8 +19,8 @@ const ActivityCard = lazy(() => import('./activity-card.tsx').then((module) => (
 const HooksCard = lazy(() => import('./hooks-card.tsx').then((module) => ({ default: module.HooksCard })));
 
 /**
- * /spaces/:spaceId/settings: synchronization, writing back to Storyblok, the webhook, the plan and, for owners,
- * deleting the space; for admins, the space's outgoing webhooks and its activity.
+ * /spaces/:spaceId/settings: synchronization, writing back to Storyblok, the datasources' dimensions, the webhook,
+ * the plan and, for owners, deleting the space; for admins, the space's outgoing webhooks and its activity.
  */
 export function SettingsPage() {
   usePageTitle('Settings');
@@ -32,6 +33,7 @@ export function SettingsPage() {
         <SyncCard />
         {settings.data && <SyncProblemsCard spaceId={space.id} problems={settings.data.sync_problems} />}
         <WriteBackCard settings={settings.data} error={settings.error} />
+        <DatasourcesCard spaceId={space.id} admin={can('settings')} />
         {can('token') && <WebhookCard spaceId={space.id} />}
         {can('settings') && (
           <Suspense fallback={<Skeleton h={160} />}>

@@ -3,7 +3,7 @@ import { formatQuantity } from '#contract/quantity.ts';
 import { protectMarkdown } from '#contract/content-format/markdown-segments.ts';
 import { stripInvisibleDeep } from '#contract/content-format/invisible.ts';
 import { isRichtextDoc } from '#contract/content-format/richtext.ts';
-import { keyPath } from '#contract/content-format/key-naming.ts';
+import { DATASOURCE_ENTRY_FIELD_TYPE, keyPath } from '#contract/content-format/key-naming.ts';
 import { SLUG_FIELD_TYPE, slugify } from '#contract/slug-rules.ts';
 import { segmentRichtext } from '#contract/content-format/richtext-segments.ts';
 
@@ -28,9 +28,14 @@ export interface PreparedKey {
   assemble: Assemble;
 }
 
-/** Where the text sits, as the editor names it: tells the model an alt text, a title or a table cell from a headline. */
+/**
+ * Where the text sits, as the editor names it: tells the model an alt text, a title or a table cell from a
+ * headline. A datasource entry is a label the site shows (a menu item, a category, a form option) named by its key.
+ */
 const context = (key: KeyToTranslate) =>
-  keyPath({ key: key.key, component: key.component, field: key.field, field_type: key.fieldType });
+  key.fieldType === DATASOURCE_ENTRY_FIELD_TYPE
+    ? `a label of the site's “${key.component}” list (menus, categories, options), entry ${key.field}`
+    : keyPath({ key: key.key, component: key.component, field: key.field, field_type: key.fieldType });
 
 /** An image's text in rich text, named for the model: an alt text is read out by screen readers. */
 const imageTextName = (kind: string) => (kind === 'image_alt' ? 'image alt text' : 'image title');

@@ -13,11 +13,13 @@ interface SubtreeCounts {
 }
 
 function publication(node: {
+  kind: string;
   isFolder: boolean;
   published: boolean;
   unpublishedChanges: boolean;
 }): StoryListItem['publication'] {
   if (node.isFolder) return 'folder';
+  if (node.kind === 'datasource') return 'datasource';
   if (!node.published) return 'unpublished';
   return node.unpublishedChanges ? 'published_with_changes' : 'published';
 }
@@ -55,6 +57,7 @@ export async function getFolder(
       slug: true,
       fullSlug: true,
       isFolder: true,
+      kind: true,
       isIgnored: true,
       published: true,
       unpublishedChanges: true,

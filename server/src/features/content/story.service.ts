@@ -30,6 +30,7 @@ export async function getStoryDetail(
   const count = (status: string) => keys.filter((key) => key.status === status).length;
   return {
     id: node.id,
+    kind: node.kind === 'datasource' ? 'datasource' : 'story',
     storyblok_id: Number(node.storyblokId),
     name: node.name,
     slug: node.slug,
@@ -64,6 +65,7 @@ interface StoryRow {
   spaceId: number;
   storyblokId: bigint;
   isFolder: boolean;
+  kind: 'story' | 'datasource' | 'datasource_folder';
   name: string;
   slug: string;
   fullSlug: string;
@@ -84,7 +86,8 @@ interface StoryRow {
 /** The story and its space's language of the code, in one statement: the first of the story screen's reads. */
 async function storyWithLocale(prisma: Database, storyId: number, code: string): Promise<StoryRow | undefined> {
   const [row] = await prisma.$queryRaw<StoryRow[]>(Prisma.sql`
-    SELECT n.id, n.space_id AS "spaceId", n.storyblok_id AS "storyblokId", n.is_folder AS "isFolder", n.name, n.slug,
+    SELECT n.id, n.space_id AS "spaceId", n.storyblok_id AS "storyblokId", n.is_folder AS "isFolder", n.kind::text,
+           n.name, n.slug,
            n.full_slug AS "fullSlug", n.published, n.unpublished_changes AS "unpublishedChanges",
            n.storyblok_updated_at AS "storyblokUpdatedAt", n.content_hash AS "contentHash",
            n.import_error AS "importError", n.import_error_at AS "importErrorAt",

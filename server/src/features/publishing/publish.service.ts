@@ -37,10 +37,16 @@ export async function publishStory(
   const { prisma } = deps;
   const story = await prisma.storyNode.findFirst({
     where: { id: input.story_id, spaceId, isFolder: false },
-    select: { id: true, name: true, storyblokId: true, contentHash: true, isIgnored: true },
+    select: { id: true, name: true, storyblokId: true, contentHash: true, isIgnored: true, kind: true },
   });
   if (!story)
     throw new AppError('not_found', 'This story is not in the space (it may have been deleted in Storyblok).');
+  if (story.kind !== 'story') {
+    throw new AppError(
+      'conflict',
+      `“${story.name}” is a datasource: Storyblok serves its entries as soon as they are written, with nothing to publish.`,
+    );
+  }
   const locales = [];
   for (const id of new Set(input.space_locale_ids)) locales.push(await localeInSpace(prisma, spaceId, id));
   if (story.isIgnored) {

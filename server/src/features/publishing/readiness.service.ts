@@ -25,9 +25,10 @@ export interface ReadinessQuery {
 }
 
 /**
- * The space's stories with how complete each is in one language and where that language stands in Storyblok,
- * ready ones first. One statement over the counts Polyblok keeps per story and language (never over the keys),
- * with the page, the total and the number ready, so a space of any size costs one index walk of its stories.
+ * The space's stories (datasources have nothing to publish) with how complete each is in one language and where
+ * that language stands in Storyblok, ready ones first. One statement over the counts Polyblok keeps per story and
+ * language (never over the keys), with the page, the total and the number ready, so a space of any size costs one
+ * index walk of its stories.
  */
 export async function getReadiness(prisma: Database, spaceId: number, query: ReadinessQuery) {
   const locale = await localeInSpace(prisma, spaceId, query.space_locale_id);
@@ -54,7 +55,7 @@ export async function getReadiness(prisma: Database, spaceId: number, query: Rea
         WHERE e->>'lang' = ${locale.code} AND e->>'published_at' IS NOT NULL
         LIMIT 1
       ) pub ON true
-      WHERE n.space_id = ${spaceId} AND NOT n.is_folder AND NOT n.is_ignored
+      WHERE n.space_id = ${spaceId} AND n.kind = 'story' AND NOT n.is_folder AND NOT n.is_ignored
     ),
     ranked AS (
       SELECT *,

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { getAuditLog } from '#contract/audit-log.ts';
+import { getDatasourceMapping, setDatasourceDimension } from '#contract/datasources.ts';
 import { addLanguage, deleteLanguage, editLanguage } from '#contract/languages.ts';
 import { deleteSpace, getSpaceSettings, updateSpaceSettings } from '#contract/space-settings.ts';
 import {
@@ -13,6 +14,7 @@ import type { BindRoute } from '../../http/route-binder.ts';
 import * as sync from '../sync/index.ts';
 import * as auditLog from './audit-log.service.ts';
 import * as connect from './connect.service.ts';
+import * as datasources from './datasource-mapping.service.ts';
 import * as removal from './delete-space.service.ts';
 import * as languages from './languages.service.ts';
 import * as settings from './settings.service.ts';
@@ -53,6 +55,15 @@ export function spacesRoutes(bind: BindRoute, deps: SpaceDeps): Router {
     router,
     deleteLanguage,
     ({ params, body, auth }) => languages.deleteLanguage(deps, params.id, auth.userId, body.id),
+    { space: byPathId },
+  );
+  bind(router, getDatasourceMapping, ({ params }) => datasources.getDatasourceMapping(deps.prisma, params.id), {
+    space: byPathId,
+  });
+  bind(
+    router,
+    setDatasourceDimension,
+    ({ params, body, auth }) => datasources.setDatasourceDimension(deps, params.id, auth.userId, body),
     { space: byPathId },
   );
   bind(router, getSpaceSettings, ({ params }) => settings.getSpaceSettings(deps, params.id), {

@@ -131,14 +131,19 @@ async function changesTellAll(scope: ListScope, edited: StoryListItem[], total: 
   );
   if (folderChanged) return false;
   const added = new Set(edited.filter((item) => !storedAt.has(item.id)).map((item) => item.id)).size;
-  const known = await scope.prisma.storyNode.count({ where: { spaceId: scope.spaceId } });
+  const known = await scope.prisma.storyNode.count({ where: { spaceId: scope.spaceId, kind: 'story' } });
   return known + added === total;
 }
 
 /** Stories whose content was never imported or failed to import: every sync reads them, edited or not. */
 async function unimported(scope: ListScope): Promise<NodeToRead[]> {
   const nodes = await scope.prisma.storyNode.findMany({
-    where: { spaceId: scope.spaceId, isFolder: false, OR: [{ contentHash: null }, { importError: { not: null } }] },
+    where: {
+      spaceId: scope.spaceId,
+      kind: 'story',
+      isFolder: false,
+      OR: [{ contentHash: null }, { importError: { not: null } }],
+    },
     select: { id: true, storyblokId: true },
     orderBy: { id: 'asc' },
   });

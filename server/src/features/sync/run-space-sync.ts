@@ -4,6 +4,7 @@ import type { Logger } from '../../logger.ts';
 import type { SpaceStoryblok, StoryblokAccess, StoryblokStory } from '../../storyblok-access/index.ts';
 import type { ComponentSpec } from '../../storyblok-content/component-schema.ts';
 import { refreshCounts } from '../content/index.ts';
+import { syncDatasources } from './datasource-sync.ts';
 import { refreshComponents, refreshSpaceMeta } from './space-meta.ts';
 import { importStoryOrNoteProblem, type LocaleRef, type StoryImportResult } from './story-content.ts';
 import { listTree, saveProgress } from './list-tree.ts';
@@ -53,6 +54,11 @@ export async function runSpaceSync(deps: SyncDeps, runId: string): Promise<void>
   if (checkpoint.listing !== 'changes') {
     checkpoint.report.storiesRemoved = await removeConfirmedVanished(deps, { spaceId, storyblok }, checkpoint.seen);
   }
+  const datasources = await syncDatasources(prisma, storyblok, spaceId, deps.signal);
+  checkpoint.report.datasourcesRead = datasources.datasourcesRead;
+  checkpoint.report.datasourcesFailed = datasources.datasourcesFailed;
+  checkpoint.report.keysAdded += datasources.keysAdded;
+  checkpoint.report.translationsImported += datasources.translationsImported;
   await linkStoryTree(prisma, spaceId);
   await refreshCounts(prisma, spaceId, []);
   await prisma.$transaction([
@@ -191,7 +197,7 @@ async function removeConfirmedVanished(
 ): Promise<number> {
   const seenSet = new Set(seen);
   const candidates = await deps.prisma.storyNode.findMany({
-    where: { spaceId: scope.spaceId },
+    where: { spaceId: scope.spaceId, kind: 'story' },
     select: { storyblokId: true },
   });
   const keep = [...seenSet];

@@ -122,14 +122,14 @@ export async function linkStoryTree(prisma: Database, spaceId: number): Promise<
     UPDATE story_nodes n SET path = tree.path FROM tree WHERE n.id = tree.id AND n.path <> tree.path`;
 }
 
-/** Removes the nodes Storyblok no longer has (their keys and translations go with them). */
+/** Removes the stories and folders Storyblok no longer has (their keys and translations go with them). */
 export async function removeVanishedNodes(
   prisma: Database,
   spaceId: number,
   seenStoryblokIds: number[],
 ): Promise<number> {
   const { count } = await prisma.storyNode.deleteMany({
-    where: { spaceId, storyblokId: { notIn: seenStoryblokIds.map((id) => BigInt(id)) } },
+    where: { spaceId, kind: 'story', storyblokId: { notIn: seenStoryblokIds.map((id) => BigInt(id)) } },
   });
   return count;
 }

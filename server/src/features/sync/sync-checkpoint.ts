@@ -25,6 +25,9 @@ export const checkpointSchema = z.object({
     /** Stories whose content could not be imported (each names why); absent in checkpoints saved before. */
     storiesFailed: z.number().optional(),
     skippedComponents: z.record(z.string(), z.number()),
+    /** Datasources with dimensions read, and those whose entries could not be imported. */
+    datasourcesRead: z.number().optional(),
+    datasourcesFailed: z.number().optional(),
   }),
 });
 

@@ -3,8 +3,11 @@ import type { SecretBox } from '../../crypto/secret-box.ts';
 import type { Database } from '../../db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { queueStorySync } from '../sync/index.ts';
+import { queueDatasourceSync, queueStorySync } from '../sync/index.ts';
 import { newWebhookSecret, openWebhookSecret } from './webhook-secret.ts';
+
+/** A datasource's entries changed: the space's datasources are read again. */
+const datasourceActions = new Set(['entries_updated', 'datasource.entries_updated']);
 
 /** Story events that change what Polyblok holds; anything else is acknowledged and ignored. */
 const storyActions = new Set([
@@ -56,8 +59,8 @@ async function firstDelivery(deps: WebhookDeps, spaceId: number, raw: Buffer, si
 
 /**
  * A webhook from Storyblok: the signature must match the space's secret over the exact body received (an
- * unknown space and a bad signature get the same answer). A story event queues that story's sync, once for
- * the same delivery within ten minutes.
+ * unknown space and a bad signature get the same answer). A story event queues that story's sync, a datasource's
+ * a read of the space's datasources, once for the same delivery within ten minutes.
  */
 export async function receiveWebhook(
   deps: WebhookDeps,
@@ -76,9 +79,17 @@ export async function receiveWebhook(
   if (!space?.webhookSecretEncrypted || !input.raw || !input.signature) throw refused();
   const secret = openWebhookSecret(deps.secretBox, space.storyblokSpaceId, space.webhookSecretEncrypted);
   if (!signatureMatches(secret, input.raw, input.signature)) throw refused();
-  if (!storyActions.has(input.action) || !input.storyId || space.hasTokenIssue) return { accepted: false };
+  const storyId = storyActions.has(input.action) ? input.storyId : undefined;
+  const datasources = datasourceActions.has(input.action);
+  if ((!storyId && !datasources) || space.hasTokenIssue) return { accepted: false };
+  if (datasources) {
+    // Its payload is the same for every edit of the datasource, so a repeat cannot be told from a second edit:
+    // each is read, and events while a read waits make one.
+    await queueDatasourceSync(deps.queue, space.id);
+    return { accepted: true };
+  }
   if (!(await firstDelivery(deps, space.id, input.raw, input.signature))) return { accepted: false };
-  await queueStorySync(deps.queue, space.id, input.storyId);
+  await queueStorySync(deps.queue, space.id, storyId!);
   return { accepted: true };
 }
 

@@ -20,7 +20,7 @@ export async function translationsToWrite(
       writtenHash: true,
       referenceHash: true,
       spaceLocaleId: true,
-      spaceLocale: { select: { code: true } },
+      spaceLocale: { select: { code: true, datasourceDimension: true } },
       translatableKey: { select: { key: true, field: true, fieldType: true, hash: true } },
     },
   });

@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import type { SpaceStoryblok, StoryblokAccess, StoryblokStory } from '../../storyblok-access/index.ts';
 import { canonicalJson, contentHash } from '../../storyblok-content/content-hash.ts';
 import { storyHash } from '../../storyblok-content/translated-slugs.ts';
+import { writeDatasourceEntries } from './datasource-writes.ts';
 import { mergeTranslations, type MergeResult, type PendingTranslation } from './merge-translations.ts';
 import { isSlugTranslation, slugWrites } from './slug-writes.ts';
 import { isUnwritten, translationsToWrite, type TranslationToWrite } from './unwritten-translations.ts';
@@ -15,7 +16,8 @@ export interface WriteBackDeps {
 }
 
 /**
- * Writes a story's translations into Storyblok as field-level translations. The story is read fresh, only
+ * Writes a story's translations into Storyblok as field-level translations (a datasource's, as its entries' values
+ * in each language's dimension: datasource-writes.ts). The story is read fresh, only
  * `__i18n__` keys change, and it is read once more just before the write: an editor's save in between is
  * merged again, never overwritten. Nothing is sent when Storyblok already holds every translation. A failure
  * leaves the story pending with the reason and the time, for the job's next attempt.
@@ -27,6 +29,8 @@ export async function writeBackStory(deps: WriteBackDeps, storyId: number): Prom
     select: {
       spaceId: true,
       storyblokId: true,
+      kind: true,
+      dimensions: true,
       space: { select: { writeBackMode: true } },
     },
   });
@@ -55,7 +59,10 @@ export async function writeBackStory(deps: WriteBackDeps, storyId: number): Prom
     const storyKept = async () =>
       (await prisma.storyNode.findUnique({ where: { id: storyId }, select: { id: true } })) !== null;
     const storyblok = deps.storyblok.forSpace(node.spaceId);
-    const result = await writeMerged(storyblok, Number(node.storyblokId), pending, storyKept);
+    const result =
+      node.kind === 'datasource'
+        ? await writeDatasourceEntries(storyblok, node, rows, storyKept)
+        : await writeMerged(storyblok, Number(node.storyblokId), pending, storyKept);
     if (!result) return;
     const written = new Set(result.written);
     const went = (row: TranslationToWrite) => written.has(`${row.translatableKey.key}|${row.spaceLocale.code}`);
@@ -73,7 +80,7 @@ export async function writeBackStory(deps: WriteBackDeps, storyId: number): Prom
       storyId,
       done.filter((id) => !stillWaiting.has(id)),
     );
-    if (result.story) await recordOwnWrite(prisma, storyId, result.base, result.story);
+    if (result.base && result.story) await recordOwnWrite(prisma, storyId, result.base, result.story);
     await markWriteBack(prisma, storyId, { status: 'done', lastError: skippedNote(result), lastWrittenAt: new Date() });
   } catch (error) {
     const waiting = new Set(rows.filter(isUnwritten).map((row) => row.spaceLocaleId));
