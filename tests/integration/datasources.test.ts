@@ -162,6 +162,28 @@ describe('datasources with dimensions', () => {
     expect(back.languages.find((language) => language.code === 'de')).toMatchObject({ dimension: null });
   });
 
+  it('keeps the datasources it has when the token may no longer read them, and still syncs the stories', async () => {
+    storyblok.traffic.refusedPaths = [{ path: /\/datasources$/, status: 403 }];
+    try {
+      await api.call('startSync', { params: { id: spaceId } });
+      await until(
+        () => api.call('getSyncStatus', { params: { id: spaceId } }),
+        (status) => status.status === 'completed' || status.status === 'failed',
+      );
+      expect((await api.call('getSyncStatus', { params: { id: spaceId } })).status).toBe('completed');
+      const space = await server.prisma.space.findUniqueOrThrow({
+        where: { id: spaceId },
+        select: { hasTokenIssue: true },
+      });
+      expect(space.hasTokenIssue).toBe(false);
+      expect((await navigation('de')).translatable_keys).toHaveLength(3);
+      const refused = storyblok.requests().filter((request) => request.path.endsWith('/datasources'));
+      expect(refused.at(-1)?.status).toBe(403);
+    } finally {
+      storyblok.traffic.refusedPaths = [];
+    }
+  });
+
   it('has nothing to publish', async () => {
     const { space_locale_id } = await navigation('de');
     const refused = await failure(

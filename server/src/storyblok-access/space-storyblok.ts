@@ -40,7 +40,8 @@ export interface SpaceStoryblok {
   ): Promise<StoryblokStory>;
   /** Publishes these languages of the story (codes) in Storyblok, and no other. */
   publishLanguages(storyblokStoryId: number, codes: string[]): Promise<StoryblokStory>;
-  listDatasources(): Promise<StoryblokDatasource[]>;
+  /** The space's datasources; null when the token may not read them. */
+  listDatasources(): Promise<StoryblokDatasource[] | null>;
   /** The datasource's entries, with their values in the dimension when one is given; null when it is gone. */
   listDatasourceEntries(datasourceId: number, dimensionId: number | null): Promise<DatasourceEntry[] | null>;
   setDatasourceEntryValue(
@@ -91,7 +92,15 @@ export function spaceStoryblok(deps: SpaceStoryblokDeps, spaceId: number): Space
     updateStoryContent: (storyId, content, translatedSlugs) =>
       call((auth, id) => adapter.updateStoryContent(auth, id, storyId, content, translatedSlugs)),
     publishLanguages: (storyId, codes) => call((auth, id) => adapter.publishLanguages(auth, id, storyId, codes)),
-    listDatasources: () => call((auth, id) => adapter.listDatasources(auth, id), 'space'),
+    // A token that may read stories but not datasources (a narrower role or app scope) is no refused token: the
+    // space's datasources are then simply out of reach (null), and its stories sync as before.
+    listDatasources: () =>
+      call((auth, id) =>
+        adapter.listDatasources(auth, id).catch((error: unknown) => {
+          if (error instanceof StoryblokError && (error.status === 403 || error.kind === 'not_found')) return null;
+          throw error;
+        }),
+      ),
     listDatasourceEntries: (datasourceId, dimensionId) =>
       call((auth, id) =>
         adapter.listDatasourceEntries(auth, id, datasourceId, dimensionId).catch((error: unknown) => {

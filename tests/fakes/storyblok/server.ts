@@ -105,6 +105,7 @@ export async function startFakeStoryblok(options: FakeStoryblokOptions): Promise
     latencyMs: options.latencyMs ?? 0,
     failRate: options.failRate ?? 0,
     failStatuses: options.failStatuses ?? [500, 502, 503],
+    refusedPaths: [],
   };
   const { app, limiter, webhooks } = createFakeApp(state, traffic, options);
   webhooks.endpoints.push(...(options.webhooks ?? []));

@@ -11,6 +11,8 @@ export interface TrafficSettings {
   /** Share (0..1) of API requests answered with a 5xx. */
   failRate: number;
   failStatuses: number[];
+  /** API paths answered with a refusal, as a token whose role may not use them gets (403) or where none are (404). */
+  refusedPaths: Array<{ path: RegExp; status: 403 | 404 }>;
 }
 
 /** Token bucket per key: `rate` tokens a second, holding at most `rate`, so a burst of one second passes. */
@@ -78,7 +80,7 @@ function rateKey(req: Request): string {
 }
 
 /**
- * Latency, then the rate limit, then injected faults: a throttled request never reaches the fault dice. No
+ * Latency, then the rate limit, then refused paths and injected faults: a throttled request never reaches the fault dice. No
  * `X-RateLimit-*` headers are sent: whether the MAPI sends them is [UNCONFIRMED], and storyblok-js-client would
  * adopt their `q=` as its own ceiling, hiding the 429s a test wants to provoke.
  */
@@ -102,6 +104,12 @@ export function trafficControl(
           );
           return;
         }
+      }
+      const refusal = settings.refusedPaths.find((rule) => rule.path.test(req.path));
+      if (refusal) {
+        const body = refusal.status === 403 ? behaviour.errorBodies.forbidden : behaviour.errorBodies.notFound;
+        res.status(refusal.status).json(body);
+        return;
       }
       if (settings.failRate > 0 && random.next() < settings.failRate) {
         const statuses = settings.failStatuses.length ? settings.failStatuses : [500];

@@ -41,7 +41,6 @@ export async function syncDatasources(
     where: { spaceId },
     select: { id: true, code: true, datasourceDimension: true },
   });
-  const sources = (await storyblok.listDatasources()).filter((source) => source.dimensions.length > 0);
   const report: DatasourceSyncReport = {
     datasourcesRead: 0,
     datasourcesFailed: 0,
@@ -49,6 +48,10 @@ export async function syncDatasources(
     translationsImported: 0,
     removed: 0,
   };
+  const listed = await storyblok.listDatasources();
+  // Out of the token's reach: what was imported before stays, translations and all, until it can be read again.
+  if (listed === null) return report;
+  const sources = listed.filter((source) => source.dimensions.length > 0);
   const kept = sources.length > 0 ? [DATASOURCE_FOLDER_ID] : [];
   let treeChanged = sources.length > 0 && (await ensureFolder(prisma, spaceId));
   for (const [position, source] of sources.entries()) {
