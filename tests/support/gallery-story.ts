@@ -52,6 +52,19 @@ export const galleryBlok = {
   ),
 };
 
+/** The `gallery` component: a translatable asset, multiasset and table field. */
+export const galleryComponent = {
+  id: 9100,
+  name: 'gallery',
+  is_root: false,
+  is_nestable: true,
+  schema: {
+    hero: { type: 'asset', pos: 0, translatable: true, filetypes: ['images'] },
+    photos: { type: 'multiasset', pos: 1, translatable: true, filetypes: ['images'] },
+    prices: { type: 'table', pos: 2, translatable: true },
+  },
+};
+
 /**
  * A copy of the basic space whose components include `gallery` (a translatable asset, multiasset and table
  * field) and whose home page holds one gallery blok. Answers the data folder (the caller removes it).
@@ -61,17 +74,7 @@ export function galleryData(): string {
   cpSync(basicFixture.dir, dataDir, { recursive: true });
   const spaceDir = path.join(dataDir, 'spaces', String(basicFixture.spaceId));
   const components = JSON.parse(readFileSync(path.join(spaceDir, 'components.json'), 'utf8')) as unknown[];
-  components.push({
-    id: 9100,
-    name: 'gallery',
-    is_root: false,
-    is_nestable: true,
-    schema: {
-      hero: { type: 'asset', pos: 0, translatable: true, filetypes: ['images'] },
-      photos: { type: 'multiasset', pos: 1, translatable: true, filetypes: ['images'] },
-      prices: { type: 'table', pos: 2, translatable: true },
-    },
-  });
+  components.push(galleryComponent);
   writeFileSync(path.join(spaceDir, 'components.json'), JSON.stringify(components, null, 2));
   const file = path.join(spaceDir, 'stories', '10-home.json');
   const home = JSON.parse(readFileSync(file, 'utf8')) as { story: { content: { body: unknown[] } } };

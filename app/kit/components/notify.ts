@@ -19,7 +19,14 @@ export interface NotifyOptions {
 
 function show(color: string, title: string, message: string, options: NotifyOptions): void {
   if (options.topic) notifications.hide(options.topic);
-  notifications.show({ color, title, message, ...(options.topic ? { id: options.topic } : {}) });
+  notifications.show({
+    color,
+    title,
+    message,
+    // Its close button has no text of its own: a screen reader, and a translator it covers, need its name.
+    closeButtonProps: { 'aria-label': 'Dismiss notification' },
+    ...(options.topic ? { id: options.topic } : {}),
+  });
 }
 
 export function notifySuccess(title: string, message: string, options: NotifyOptions = {}): void {
