@@ -1,6 +1,6 @@
 import type { FrameLocator } from '@playwright/test';
 import { basicFixture as fx } from '#tests/fakes/storyblok/basic-fixture.ts';
-import { galleryAsset, galleryComponent } from '#tests/support/gallery-story.ts';
+import { galleryAsset, galleryComponent, galleryTable } from '#tests/support/gallery-story.ts';
 import { signUpAndConfirm, uniqueEmail } from './accounts.ts';
 import { failedResource } from './browser-problems.ts';
 import { openToolPanel, panelBrowserOptions, panelTest, signInThroughPopup } from './panel-server.ts';
@@ -42,7 +42,7 @@ async function save(panel: FrameLocator, path: string, value: string) {
 }
 
 test.describe('the tool panel beyond text fields', () => {
-  test('translates an image’s alt text beside the image and the page’s slug, and both reach Storyblok', async ({
+  test('translates an image’s alt text beside the image, a table cell and the page’s slug, and all reach Storyblok', async ({
     page,
     context,
     services,
@@ -57,7 +57,8 @@ test.describe('the tool panel beyond text fields', () => {
     const content = structuredClone(services.storyblok.getStory(space.spaceId, homeId).content) as {
       body: unknown[];
     };
-    content.body.push({ _uid: 'gallery-1', component: 'gallery', hero: heroAsset });
+    const prices = galleryTable(['Tour', 'Price'], [['Morning tour', '12 €']]);
+    content.body.push({ _uid: 'gallery-1', component: 'gallery', hero: heroAsset, prices });
     services.storyblok.editStory(space.spaceId, homeId, {
       content,
       translated_slugs_attributes: [{ lang: 'de', slug: 'startseite', name: 'Startseite' }],
@@ -86,6 +87,11 @@ test.describe('the tool panel beyond text fields', () => {
     await expect(keyRow(panel, 'gallery › hero › title').getByTestId('key-image')).toBeVisible();
     await save(panel, alt, 'Un phare au crépuscule');
 
+    // A table cell, named by its place; the language's table keeps every other cell's source.
+    const cell = 'gallery › prices › row 1, column 1';
+    await showKey(panel, cell);
+    await save(panel, cell, 'Visite du matin');
+
     // The slug: French has none of its own yet; a slug with spaces is refused, a proper one saved.
     const slug = 'story › slug';
     await showKey(panel, slug);
@@ -112,6 +118,7 @@ test.describe('the tool panel beyond text fields', () => {
           };
           const gallery = story.content.body.find((blok) => blok.component === 'gallery')!;
           return {
+            table: gallery.prices__i18n__fr,
             alt: (gallery.hero__i18n__fr as { alt?: string } | undefined)?.alt,
             image: (gallery.hero__i18n__fr as { filename?: string } | undefined)?.filename,
             slugs: (story.translated_slugs ?? []).map((entry) => `${entry.lang}:${entry.slug}`).sort(),
@@ -119,7 +126,12 @@ test.describe('the tool panel beyond text fields', () => {
         },
         { timeout: 30_000, message: 'the French alt text and slug written to Storyblok' },
       )
-      .toEqual({ alt: 'Un phare au crépuscule', image: heroAsset.filename, slugs: ['de:startseite', 'fr:accueil'] });
+      .toEqual({
+        table: galleryTable(['Tour', 'Price'], [['Visite du matin', '12 €']]),
+        alt: 'Un phare au crépuscule',
+        image: heroAsset.filename,
+        slugs: ['de:startseite', 'fr:accueil'],
+      });
     // The refused slug's 400 is the one failed request: the browser logs it.
     expect(problems.filter((problem) => !failedResource(400).test(problem))).toEqual([]);
   });
