@@ -89,7 +89,7 @@ export function DatasourcesCard({ spaceId, admin }: { spaceId: number; admin: bo
   return (
     <ContentCard
       title="Datasources"
-      subtitle={`${formatQuantity(data.datasource_count, 'datasource has', 'datasources have')} dimensions: their entries are translated under Datasources in Content, and each language is read from and written to one dimension.`}
+      subtitle={`${formatQuantity(data.datasource_count, 'datasource has', 'datasources have')} dimensions: their entries are translated under Datasources in Content, and each language is read from and written to one dimension. A datasource without dimensions has one value per entry, with nothing to translate.`}
     >
       <Stack gap="xs">
         <Table verticalSpacing="xs">
