@@ -152,13 +152,14 @@ describe('registering hooks', () => {
     const theirs = createApiClient({ baseUrl: server.baseUrl, getAccessToken: () => session.access_token });
     const other = await theirs.call('createSpaceHook', { params: { id: elsewhere.id }, body: { url: receiver.url } });
     const params = { id: spaceId, hookId: other.id };
+    // One after another: calls started together would reject while an earlier one is awaited, unhandled.
     for (const call of [
-      owner.call('updateSpaceHook', { params, body: { active: false } }),
-      owner.call('deleteSpaceHook', { params }),
-      owner.call('listHookDeliveries', { params }),
-      owner.call('sendHookTestEvent', { params }),
+      () => owner.call('updateSpaceHook', { params, body: { active: false } }),
+      () => owner.call('deleteSpaceHook', { params }),
+      () => owner.call('listHookDeliveries', { params }),
+      () => owner.call('sendHookTestEvent', { params }),
     ]) {
-      expect(await failure(call)).toMatchObject({ status: 404, code: 'not_found' });
+      expect(await failure(call())).toMatchObject({ status: 404, code: 'not_found' });
     }
     expect((await theirs.call('listSpaceHooks', { params: { id: elsewhere.id } })).hooks).toEqual([other]);
     expect(await server.prisma.hookDelivery.count({ where: { hookId: other.id } })).toBe(0);
