@@ -5,31 +5,32 @@ import { AppError } from '../../errors.ts';
 import { queueDatasourceSync } from '../sync/index.ts';
 import type { SpaceDeps } from './space-deps.ts';
 
-/** How many of the space's datasources have each dimension value, as the last sync read them. */
-async function datasourcesByValue(prisma: Database, spaceId: number): Promise<Map<string, number>> {
-  const rows = await prisma.$queryRaw<Array<{ entry_value: string; datasources: number }>>`
-    SELECT d->>'entry_value' AS entry_value, count(DISTINCT n.id)::int AS datasources
-    FROM story_nodes n, jsonb_array_elements(coalesce(n.dimensions, '[]'::jsonb)) d
-    WHERE n.space_id = ${spaceId} AND n.kind = 'datasource'
-    GROUP BY 1`;
-  return new Map(rows.map((row) => [row.entry_value, row.datasources]));
-}
-
-/** The names the datasources gave each dimension value (one value may be "German" in one, "Deutsch" in another). */
-async function namesByValue(prisma: Database, spaceId: number): Promise<Map<string, string[]>> {
-  const rows = await prisma.$queryRaw<Array<{ entry_value: string; names: string[] }>>`
-    SELECT d->>'entry_value' AS entry_value, array_agg(DISTINCT d->>'name' ORDER BY d->>'name') AS names
+/**
+ * Each dimension value of the space's datasources, as the last sync read them: how many datasources have it, and
+ * the names they gave it (one value may be "German" in one, "Deutsch" in another).
+ */
+async function dimensionsOf(
+  prisma: Database,
+  spaceId: number,
+): Promise<Map<string, { names: string[]; datasources: number }>> {
+  const rows = await prisma.$queryRaw<Array<{ entry_value: string; names: string[]; datasources: number }>>`
+    SELECT d->>'entry_value' AS entry_value, array_agg(DISTINCT d->>'name' ORDER BY d->>'name') AS names,
+           count(DISTINCT n.id)::int AS datasources
     FROM story_nodes n, jsonb_array_elements(coalesce(n.dimensions, '[]'::jsonb)) d
     WHERE n.space_id = ${spaceId} AND n.kind = 'datasource'
     GROUP BY 1
     ORDER BY 1`;
-  return new Map(rows.map((row) => [row.entry_value, row.names.filter((name) => name !== '')]));
+  return new Map(
+    rows.map((row) => [
+      row.entry_value,
+      { names: row.names.filter((name) => name !== ''), datasources: row.datasources },
+    ]),
+  );
 }
 
 export async function getDatasourceMapping(prisma: Database, spaceId: number): Promise<DatasourceMapping> {
-  const [counts, names, locales, datasourceCount] = await Promise.all([
-    datasourcesByValue(prisma, spaceId),
-    namesByValue(prisma, spaceId),
+  const [dimensions, locales, datasourceCount] = await Promise.all([
+    dimensionsOf(prisma, spaceId),
     prisma.spaceLocale.findMany({
       where: { spaceId },
       select: { id: true, code: true, name: true, datasourceDimension: true },
@@ -44,13 +45,9 @@ export async function getDatasourceMapping(prisma: Database, spaceId: number): P
       code: locale.code,
       name: locale.name,
       dimension: locale.datasourceDimension,
-      datasources_with_dimension: counts.get(locale.datasourceDimension ?? locale.code) ?? 0,
+      datasources_with_dimension: dimensions.get(locale.datasourceDimension ?? locale.code)?.datasources ?? 0,
     })),
-    dimensions: [...names].map(([value, valueNames]) => ({
-      entry_value: value,
-      names: valueNames,
-      datasources: counts.get(value) ?? 0,
-    })),
+    dimensions: [...dimensions].map(([value, dimension]) => ({ entry_value: value, ...dimension })),
   };
 }
 
@@ -73,7 +70,7 @@ export async function setDatasourceDimension(
   // Its own code is no choice of its own: stored as none, so it follows the code if the language is renamed.
   const dimension = input.dimension === locale.code ? null : input.dimension;
   if (dimension !== null) {
-    const known = await datasourcesByValue(deps.prisma, spaceId);
+    const known = await dimensionsOf(deps.prisma, spaceId);
     if (!known.has(dimension)) {
       throw new AppError('invalid_request', `None of the space’s datasources has a dimension “${dimension}”.`, {
         details: [{ path: 'dimension', message: `None of the space’s datasources has a dimension “${dimension}”.` }],
