@@ -69,19 +69,32 @@ export function countChangeSql(spaceId: number, change: CountChange): Prisma.Sql
 /**
  * Recounts the stories' per-language statistics and adds what changed to the languages and the space. One
  * statement: every part of it reads the statistics as they were before it, so the differences are exact.
+ *
+ * A story's translations are found through its keys alone, so that the only way to them is the index led by
+ * the key: a first sync recounts a story of thousands of keys before PostgreSQL has statistics of the tables it
+ * just filled, and joining on the key and the language both let it pick the language's index instead, reading
+ * the language's every translation once per key (a 10,000-key story took 15 s).
  */
 async function recountStories(tx: Tx, spaceId: number, storyIds: number[]): Promise<void> {
   await tx.$executeRaw`
-    WITH fresh AS (
-      SELECT k.story_id, l.id AS space_locale_id,
-             count(t.id)::int AS translated,
-             (count(t.id) FILTER (WHERE t.reference_hash = k.hash))::int AS verified,
+    WITH counted AS (
+      SELECT k.story_id, t.space_locale_id,
+             count(*)::int AS translated,
+             (count(*) FILTER (WHERE t.reference_hash = k.hash))::int AS verified,
              max(t.updated_at) AS last_at
       FROM translatable_keys k
-      JOIN space_locales l ON l.space_id = k.space_id
-      LEFT JOIN translations t ON t.translatable_key_id = k.id AND t.space_locale_id = l.id
+      JOIN translations t ON t.translatable_key_id = k.id
       WHERE k.story_id = ANY(${storyIds}::int[])
-      GROUP BY k.story_id, l.id
+      GROUP BY k.story_id, t.space_locale_id
+    ),
+    fresh AS (
+      SELECT n.id AS story_id, l.id AS space_locale_id, coalesce(c.translated, 0) AS translated,
+             coalesce(c.verified, 0) AS verified, c.last_at
+      FROM story_nodes n
+      JOIN space_locales l ON l.space_id = n.space_id
+      LEFT JOIN counted c ON c.story_id = n.id AND c.space_locale_id = l.id
+      WHERE n.id = ANY(${storyIds}::int[])
+        AND EXISTS (SELECT 1 FROM translatable_keys k WHERE k.story_id = n.id)
     ),
     old AS (
       SELECT story_id, space_locale_id, translated_count, verified_count
