@@ -121,7 +121,9 @@ export async function storeNodeKeys(
   result.translationsImported = await importTranslations(prisma, input.keys, idByKey, localeId);
   // Counted before the content hash says the import is done: an import cut short by a crash is done again,
   // counts and all, by the next attempt.
+  await breathe();
   await refreshStoryCounts(prisma, input.spaceId, [input.nodeId]);
+  await breathe();
   await prisma.storyNode.update({
     where: { id: input.nodeId },
     data: {

@@ -3,6 +3,7 @@ import type { Database } from '../../db/prisma.ts';
 import { canonicalJson } from '../../storyblok-content/content-hash.ts';
 import { toStorableText } from '../../storyblok-content/storable-text.ts';
 import { publicationOf } from '../content/index.ts';
+import { breathe } from './batches.ts';
 
 export interface NodeToRead {
   nodeId: number;
@@ -76,16 +77,22 @@ export async function upsertStoryNodes(
     },
   });
   const byStoryblokId = new Map(stored.map((node) => [Number(node.storyblokId), node]));
+  // A page's new stories go in one statement: one each would hold the embedded database's thread for the page.
+  const fresh = items.filter((item) => !byStoryblokId.has(item.id));
+  const created =
+    fresh.length === 0
+      ? []
+      : await prisma.storyNode.createManyAndReturn({
+          data: fresh.map((item) => ({ spaceId, storyblokId: BigInt(item.id), ...nodeFields(item) })),
+          select: { id: true, storyblokId: true },
+        });
+  const createdIds = new Map(created.map((node) => [Number(node.storyblokId), node.id]));
   const toRead: NodeToRead[] = [];
   for (const item of items) {
     const fields = nodeFields(item);
     const existing = byStoryblokId.get(item.id);
     if (!existing) {
-      const created = await prisma.storyNode.create({
-        data: { spaceId, storyblokId: BigInt(item.id), ...fields },
-        select: { id: true },
-      });
-      if (!item.is_folder) toRead.push({ nodeId: created.id, storyblokId: item.id });
+      if (!item.is_folder) toRead.push({ nodeId: createdIds.get(item.id)!, storyblokId: item.id });
       continue;
     }
     // A story whose last import failed is read again by every sync, whether or not it changed since.
@@ -95,6 +102,7 @@ export async function upsertStoryNodes(
       existing.importError !== null;
     if (!sameFields(existing, fields)) {
       await prisma.storyNode.update({ where: { id: existing.id }, data: fields, select: { id: true } });
+      await breathe();
     }
     if (!item.is_folder && contentStale) toRead.push({ nodeId: existing.id, storyblokId: item.id });
   }
