@@ -96,8 +96,9 @@ export function KeyList({
 
   // While the list scrolls, a key coming into view is drawn as text; the rows already drawn keep their editors.
   // Once the scroll rests, the editors mount in a transition (`settled` lags behind), so the page keeps answering.
+  // So does the list's first drawing: the keys show as text at once, and their editors follow.
   const items = virtualizer.getVirtualItems();
-  const settled = useDeferredValue(!virtualizer.isScrolling);
+  const settled = useDeferredValue(!virtualizer.isScrolling, false);
   const resting = settled && !virtualizer.isScrolling;
   const [mounted, setMounted] = useState<ReadonlySet<number>>(() => new Set());
   const visibleIds = items.map((item) => keys[item.index]?.id ?? -1).join(',');
