@@ -189,9 +189,12 @@ test.describe('settings', () => {
     await expect(card.getByText('1 story could not be written')).toBeVisible();
     await expect(card.getByText(/is currently locked by Ada Editor/)).toBeVisible();
 
-    services.storyblok.lockStory(space.spaceId, storyblokHome, null);
     await card.getByRole('link', { name: 'Home' }).click();
     await expect(page).toHaveURL(new RegExp(`story=${homeId}.*locale=de|locale=de.*story=${homeId}`));
+    // The editor closes the story just before the click: unlocked earlier, the job's own retry may write it
+    // first, and there is then nothing left to retry.
+    await expect(refused).toBeVisible();
+    services.storyblok.lockStory(space.spaceId, storyblokHome, null);
     await refused.getByRole('button', { name: 'Retry' }).click();
     await expect(refused).toBeHidden();
     await expect(page.getByText('Waiting to be written to Storyblok')).toBeHidden({ timeout: 30_000 });
