@@ -77,13 +77,14 @@ test.describe('product journey', () => {
     const offered = dialog.getByRole('group', { name: space.name, exact: true });
     await expect(offered).toBeVisible();
     // A slower Storyblok makes the first sync last long enough to watch it.
-    services.storyblok.traffic.latencyMs = 250;
+    // At 600 ms a request it takes about 12 s: at 250, a busy machine's page could first look when it was over.
+    services.storyblok.traffic.latencyMs = 600;
     await offered.getByRole('button', { name: 'Add this space' }).click();
     await expect(page).toHaveURL(/\/spaces\/\d+\/languages$/);
     await expect(page.getByText('Space added')).toBeVisible();
     await expectSyncProgress(page);
     await saveScreenshot(page, 'journey-first-sync');
-    await expect(page.getByText('Syncing stories')).toBeHidden({ timeout: 45_000 });
+    await expect(page.getByText('Syncing stories')).toBeHidden({ timeout: 60_000 });
     services.storyblok.traffic.latencyMs = 0;
     await expect(languageRow(page, 'German')).toBeVisible();
     await expect(languageRow(page, 'French')).toBeVisible();

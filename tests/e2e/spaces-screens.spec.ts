@@ -95,14 +95,15 @@ test.describe('spaces list', () => {
     await verify.click();
 
     // A slower Storyblok makes the first sync last long enough to watch.
-    services.storyblok.traffic.latencyMs = 250;
+    // At 600 ms a request it takes about 12 s: at 250, a busy machine's page could first look when it was over.
+    services.storyblok.traffic.latencyMs = 600;
     try {
       await row.getByRole('button', { name: 'Add this space' }).click();
       await expect(page).toHaveURL(/\/spaces\/\d+\/languages$/);
       await expect(page.getByText('Space added')).toBeVisible();
       await expectSyncProgress(page);
       await saveScreenshot(page, 'languages-first-sync');
-      await expect(page.getByText('Syncing stories')).toBeHidden({ timeout: 30_000 });
+      await expect(page.getByText('Syncing stories')).toBeHidden({ timeout: 60_000 });
     } finally {
       services.storyblok.traffic.latencyMs = 0;
     }
