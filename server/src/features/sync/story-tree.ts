@@ -89,12 +89,12 @@ export async function upsertStoryNodes(
   const createdIds = new Map(created.map((node) => [Number(node.storyblokId), node.id]));
   const toRead: NodeToRead[] = [];
   for (const item of items) {
-    const fields = nodeFields(item);
     const existing = byStoryblokId.get(item.id);
     if (!existing) {
       if (!item.is_folder) toRead.push({ nodeId: createdIds.get(item.id)!, storyblokId: item.id });
       continue;
     }
+    const fields = nodeFields(item);
     // A story whose last import failed is read again by every sync, whether or not it changed since.
     const contentStale =
       existing.storyblokUpdatedAt?.getTime() !== fields.storyblokUpdatedAt?.getTime() ||

@@ -3,8 +3,8 @@ import { breathe } from './batches.ts';
 
 /**
  * Rows a sync adds before it refreshes the statistics, at the least; otherwise a tenth of what the tables hold.
- * Small, because a space's first story of a thousand keys already makes plans made without statistics read a
- * language's every translation once per key; a refresh of tables that small takes milliseconds.
+ * Small, because a space's first story of a thousand keys is already read with a nested loop over the
+ * language's translations when planned without statistics; a refresh of tables that small takes milliseconds.
  */
 const LEAST_ROWS = 1_000;
 
